@@ -1,0 +1,21 @@
+// `fleng fmt` and `fleng check`: parse files, report diagnostics, print canonical layout.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fleng::app {
+
+struct FmtOptions {
+  std::vector<std::string> files;  ///< "-" reads standard input
+  bool in_place = false;           ///< rewrite each file instead of printing it
+  bool check = false;              ///< print nothing; exit 1 if a file is not in canonical layout
+};
+
+/// Exit status: 0 success, 1 a file had errors (or, with --check, is not canonical).
+int run_fmt(const FmtOptions& options);
+
+/// Parses and checks the files, printing diagnostics only. Exit status as run_fmt.
+int run_check(const std::vector<std::string>& files);
+
+}  // namespace fleng::app

@@ -1,0 +1,47 @@
+# Runs one golden test (see FlengGolden.cmake). Variables: FLENG, MODE, INPUT, EXPECTED.
+# Checks the exit status as well as the output, and says which differed.
+function(compare actual expected_file what)
+  if(DEFINED ENV{FLENG_UPDATE_GOLDEN} AND "$ENV{FLENG_UPDATE_GOLDEN}" STREQUAL "1")
+    file(WRITE ${expected_file} "${actual}")
+    message(STATUS "updated ${expected_file}")
+    return()
+  endif()
+  if(NOT EXISTS ${expected_file})
+    message(FATAL_ERROR "missing golden file ${expected_file}; run with FLENG_UPDATE_GOLDEN=1")
+  endif()
+  file(READ ${expected_file} expected)
+  if(NOT actual STREQUAL expected)
+    message(FATAL_ERROR "${what} differs from ${expected_file}\n--- expected\n${expected}\n--- actual\n${actual}")
+  endif()
+endfunction()
+
+if(MODE STREQUAL "fmt")
+  execute_process(COMMAND ${FLENG} fmt ${INPUT} RESULT_VARIABLE status
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "fleng fmt ${INPUT} exited with ${status}:\n${err}")
+  endif()
+  compare("${out}" ${EXPECTED} "fleng fmt output")
+  # Fixed point: the formatted text is canonical.
+  execute_process(COMMAND ${FLENG} fmt --check ${EXPECTED} RESULT_VARIABLE status
+                  ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    message(FATAL_ERROR "formatting ${INPUT} is not a fixed point:\n${err}")
+  endif()
+elseif(MODE STREQUAL "errors")
+  execute_process(COMMAND ${FLENG} check ${INPUT} RESULT_VARIABLE status
+                  OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(NOT status EQUAL 1)
+    message(FATAL_ERROR "fleng check ${INPUT}: expected exit status 1, got ${status}\n${err}")
+  endif()
+  compare("${err}" ${EXPECTED} "fleng check diagnostics")
+elseif(MODE STREQUAL "canonical")
+  execute_process(COMMAND ${FLENG} fmt --check ${INPUT} RESULT_VARIABLE status
+                  ERROR_VARIABLE err)
+  if(NOT status EQUAL 0)
+    execute_process(COMMAND ${FLENG} fmt ${INPUT} OUTPUT_VARIABLE formatted)
+    message(FATAL_ERROR "${INPUT} is not in canonical layout (status ${status}):\n${err}\n--- fleng fmt prints\n${formatted}")
+  endif()
+else()
+  message(FATAL_ERROR "unknown MODE ${MODE}")
+endif()

@@ -1,0 +1,80 @@
+// parse_source / parse_file: reject what is not text, run the parser, run the semantic checks.
+#include "frontend/parse.hpp"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "frontend/parse_driver.hpp"
+#include "frontend/semantic_checks.hpp"
+#include "frontend/utf8.hpp"
+
+namespace fleng::frontend {
+
+namespace {
+
+SourcePosition position_of(std::string_view text, std::size_t offset) {
+  SourcePosition position;
+  for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++position.line;
+      position.column = 1;
+    } else if (!utf8::is_continuation(static_cast<unsigned char>(text[i]))) {
+      ++position.column;
+    }
+  }
+  return position;
+}
+
+/// A source must be UTF-8 text without NUL bytes; a binary file gets one clear error.
+bool check_text(const std::string& source, DiagnosticSink& diagnostics) {
+  if (source.size() > kMaxSourceBytes) {
+    diagnostics.error(kWholeFile, fmt::format("file is too large ({} bytes; the limit is {} bytes)",
+                                      source.size(), kMaxSourceBytes));
+    return false;
+  }
+  if (const auto nul = source.find('\0'); nul != std::string::npos) {
+    const auto at = position_of(source, nul);
+    diagnostics.error({at, at}, "not a text file: it contains a NUL byte");
+    return false;
+  }
+  if (const auto bad = utf8::first_invalid(source)) {
+    const auto at = position_of(source, *bad);
+    diagnostics.error({at, at}, fmt::format("not a UTF-8 text file: invalid byte 0x{:02X}",
+                                            static_cast<unsigned char>(source[*bad])));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+ParseResult parse_source(std::string file_name, std::string source) {
+  ParseResult result{std::move(source), Program{}, DiagnosticSink(file_name)};
+  result.program.file_name = std::move(file_name);
+  if (!check_text(result.source, result.diagnostics)) return result;
+  {
+    ParseDriver driver(result.source, result.diagnostics, result.program);
+    driver.parse();
+  }
+  check_program(result.program, result.diagnostics);
+  return result;
+}
+
+ParseResult parse_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    ParseResult result{{}, Program{}, DiagnosticSink(path)};
+    result.program.file_name = path;
+    result.diagnostics.error(kWholeFile, fmt::format("cannot open file: {}", std::strerror(errno)));
+    return result;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_source(path, std::move(text).str());
+}
+
+}  // namespace fleng::frontend

@@ -1,0 +1,15 @@
+// Checks that need no program analysis, run right after parsing (FLENG.md section 3): heads and
+// goals must be callable, a variable is no body goal, placements stand where they may
+// (`on(L)` only in heads; body placements only on a variable's first occurrence or on a
+// structure), and every `to(L)` has exactly one `any(L)` or `on(L)` in its clause.
+#pragma once
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+
+namespace fleng::frontend {
+
+/// Reports every violation to `diagnostics`; the program itself is left as it is.
+void check_program(const Program& program, DiagnosticSink& diagnostics);
+
+}  // namespace fleng::frontend
