@@ -94,6 +94,7 @@ struct Comment {
   SourceSpan span;
   std::string text;
   bool own_line = false;  ///< nothing but layout precedes it on its line
+  bool blank_line_after = false;  ///< an empty line separates it from what follows
 };
 
 /// A body goal, possibly with a placement (`add(Q, D, S) @ to(1)`).

@@ -136,11 +136,13 @@ class TermPrinter {
 };
 
 void write_comment_lines(const std::vector<Comment>& comments, std::string_view indent,
-                         std::string& out) {
-  for (const auto& comment : comments) {
+                         std::string& out, bool at_end = false) {
+  for (std::size_t i = 0; i < comments.size(); ++i) {
     out += indent;
-    out += comment.text;
+    out += comments[i].text;
     out += '\n';
+    // Keep the paragraphs of comment blocks (a file header apart from the first clause).
+    if (comments[i].blank_line_after && !(at_end && i + 1 == comments.size())) out += '\n';
   }
 }
 
@@ -236,7 +238,7 @@ std::string print_program(const Program& program) {
   }
   if (!program.trailing_comments.empty()) {
     if (!out.empty()) out += '\n';
-    write_comment_lines(program.trailing_comments, "", out);
+    write_comment_lines(program.trailing_comments, "", out, true);
   }
   return out;
 }

@@ -2,6 +2,7 @@
 // the offending source line and a caret under the column (long lines are cut around it).
 #include "frontend/diagnostics.hpp"
 
+#include <algorithm>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -83,10 +84,13 @@ std::string format_diagnostic(const std::string& file_name, const Diagnostic& di
   std::size_t pos = 0;
   while (pos < line.size() && column < first_column + kWindow) {
     const std::size_t start = pos;
-    const char32_t code = utf8::decode(line, pos).value_or(U'?');
-    if (pos == start) ++pos;
+    const auto decoded = utf8::decode(line, pos);
+    if (!decoded) ++pos;
+    const char32_t code = decoded.value_or(U'?');
     if (column >= first_column) {
-      if (code < 0x20 || code == 0x7F) {
+      if (!decoded) {
+        shown += '?';
+      } else if (code < 0x20 || code == 0x7F) {
         shown += ' ';  // tabs and other control characters would move the caret
       } else {
         shown.append(line.substr(start, pos - start));
@@ -103,7 +107,12 @@ std::string format_diagnostic(const std::string& file_name, const Diagnostic& di
 }
 
 void DiagnosticSink::print(std::ostream& out, std::string_view source) const {
-  for (const auto& diagnostic : diagnostics_) {
+  // In source order: syntax errors and later checks interleave as the reader meets them.
+  std::vector<Diagnostic> sorted = diagnostics_;
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return a.span.begin < b.span.begin;
+  });
+  for (const auto& diagnostic : sorted) {
     out << format_diagnostic(file_name_, diagnostic, source);
   }
 }

@@ -2,6 +2,7 @@
 // of comments to clauses and goals.
 #include "frontend/parse_driver.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 #include <limits>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "frontend/lexemes.hpp"
+#include "frontend/tokens.hpp"
 // The scanner function returns parser symbols (see lexer.l).
 #define YY_DECL fleng::frontend::Parser::symbol_type fleng_yylex(yyscan_t yyscanner)
 #include "frontend/lexer.hpp"
@@ -49,16 +51,59 @@ ParseDriver::~ParseDriver() {
 }
 
 void ParseDriver::parse() {
-  fleng_yylex_init_extra(this, &scanner_);
-  fleng_yy_scan_bytes(source_.data(), static_cast<int>(source_.size()), scanner_);
+  start_scanning();
   Parser parser(*this);
   parser.parse();
   attach_comments();
 }
 
+void ParseDriver::start_scanning() {
+  fleng_yylex_init_extra(this, &scanner_);
+  fleng_yy_scan_bytes(source_.data(), static_cast<int>(source_.size()), scanner_);
+}
+
+std::vector<TokenInfo> tokenize(std::string_view source, DiagnosticSink& diagnostics) {
+  Program program;
+  ParseDriver driver(source, diagnostics, program);
+  std::vector<TokenInfo> tokens;
+  driver.start_scanning();
+  for (bool done = false; !done;) {
+    const Parser::symbol_type symbol = driver.next_token();
+    done = symbol.kind() == Parser::symbol_kind::S_YYEOF;
+    TokenInfo token;
+    token.kind = Parser::symbol_name(symbol.kind());
+    token.span = symbol.location;
+    switch (symbol.kind()) {
+      case Parser::symbol_kind::S_INTEGER:
+      case Parser::symbol_kind::S_FLOAT:
+        token.integer = symbol.value.as<NumberLiteral>().integer;
+        token.real = symbol.value.as<NumberLiteral>().real;
+        token.text = symbol.value.as<NumberLiteral>().spelling;
+        break;
+      case Parser::symbol_kind::S_VARIABLE:
+      case Parser::symbol_kind::S_NAME:
+      case Parser::symbol_kind::S_FUNCTOR:
+      case Parser::symbol_kind::S_STRING:
+      case Parser::symbol_kind::S_NECK:
+      case Parser::symbol_kind::S_AT:
+      case Parser::symbol_kind::S_OP700:
+      case Parser::symbol_kind::S_OP500:
+      case Parser::symbol_kind::S_OP400:
+      case Parser::symbol_kind::S_MINUS:
+      case Parser::symbol_kind::S_BACKSLASH:
+      case Parser::symbol_kind::S_CARET:
+      case Parser::symbol_kind::S_COLON: token.text = symbol.value.as<std::string>(); break;
+      default: break;
+    }
+    tokens.push_back(std::move(token));
+  }
+  return tokens;
+}
+
 Parser::symbol_type ParseDriver::next_token() {
   if (stopped_) return Parser::make_YYEOF(SourceSpan{position_, position_});
   Parser::symbol_type symbol = fleng_yylex(scanner_);
+  after_comment_ = false;
   switch (symbol.kind()) {
     case Parser::symbol_kind::S_VARIABLE:
     case Parser::symbol_kind::S_NAME:
@@ -112,13 +157,19 @@ SourceSpan ParseDriver::advance(std::string_view text) {
   return span;
 }
 
-void ParseDriver::consume(std::string_view text) { advance(text); }
+void ParseDriver::consume(std::string_view text) {
+  if (after_comment_ && std::count(text.begin(), text.end(), '\n') >= 2) {
+    comments_.back().blank_line_after = true;
+  }
+  advance(text);
+}
 
 void ParseDriver::comment(std::string_view text) {
   const bool own_line = !line_has_token_;
   const SourceSpan span = advance(text);
   line_has_token_ = true;
-  comments_.push_back(Comment{span, std::string(text), own_line});
+  comments_.push_back(Comment{span, std::string(text), own_line, false});
+  after_comment_ = true;
 }
 
 // --- Tokens ------------------------------------------------------------------------------------
@@ -501,8 +552,10 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
   };
   bool term_expected = false;
   bool operator_expected = false;
+  bool end_expected = false;
   for (int i = 0; i < count; ++i) {
     const Kind kind = expected[static_cast<std::size_t>(i)];
+    end_expected = end_expected || kind == Kind::S_END;
     term_expected = term_expected || kind == Kind::S_VARIABLE;
     operator_expected = operator_expected || kind == Kind::S_OP700 || kind == Kind::S_OP500 ||
                         kind == Kind::S_OP400 || kind == Kind::S_CARET;
@@ -541,6 +594,9 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
         break;
       case Kind::S_NECK:
         if (term_expected) continue;  // an operator atom as an argument: covered by "a term"
+        break;
+      case Kind::S_BAR:
+        if (end_expected) continue;  // only the guard rule, which exists to report guards
         break;
       default: break;
     }

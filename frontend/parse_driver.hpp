@@ -26,6 +26,9 @@ class ParseDriver {
   /// Parses the whole text into the program; errors go to the diagnostics.
   void parse();
 
+  /// Prepares the scanner for next_token() calls without parsing (see tokens.hpp).
+  void start_scanning();
+
   /// The next token (the parser's yylex).
   Parser::symbol_type next_token();
 
@@ -75,6 +78,7 @@ class ParseDriver {
   std::size_t offset_ = 0;          // bytes consumed
   SourcePosition position_;          // position after the last consumed lexeme
   bool line_has_token_ = false;      // something other than layout on the current line
+  bool after_comment_ = false;       // nothing but layout since the last comment
   bool after_operand_ = false;       // the previous token ends an operand
   bool depth_reported_ = false;      // a too-deep term was reported in the current clause
   bool stopped_ = false;             // the rest of the input is not scanned (fatal lexical error)

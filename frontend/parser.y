@@ -15,6 +15,7 @@
 %define api.value.type variant
 %define api.location.type {fleng::frontend::SourceSpan}
 %define parse.error custom
+%define parse.lac full
 %locations
 %param {fleng::frontend::ParseDriver& driver}
 
