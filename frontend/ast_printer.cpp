@@ -61,8 +61,9 @@ class TermPrinter {
   }
 
   static void write_atom(const std::string& name, bool standalone, std::string& out) {
-    // An operator atom scans as an operator; it stands bare only as a whole argument.
-    if (!standalone && lexemes::is_operator_atom(name)) {
+    // An operator atom scans as an operator, and a symbol atom would run into a following
+    // `.` or operator: they stand bare only as a whole argument.
+    if (!standalone && (lexemes::is_operator_atom(name) || lexemes::is_symbol_atom(name))) {
       out += lexemes::quote(name, '\'');
     } else {
       out += lexemes::atom_text(name);

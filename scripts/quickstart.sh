@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The two Quick start commands of the README:
+#   scripts/quickstart.sh run    set up, build, and run the main job
+#   scripts/quickstart.sh test   set up, build (warnings are errors), and run the whole test suite
+# Both install missing Debian packages first (scripts/setup.sh) and build into build/.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+mode=${1:-run}
+case "$mode" in
+  run | test) ;;
+  *)
+    echo "usage: $0 run|test" >&2
+    exit 2
+    ;;
+esac
+
+bash scripts/setup.sh
+
+jobs=$(nproc 2>/dev/null || echo 2)
+configure=(cmake -S . -B build -DCMAKE_BUILD_TYPE=RelWithDebInfo)
+if [ ! -f build/CMakeCache.txt ]; then
+  configure+=(-G Ninja)
+fi
+if [ "$mode" = test ]; then
+  configure+=(-DFLENG_WERROR=ON)
+fi
+"${configure[@]}"
+cmake --build build -j "$jobs"
+
+if [ "$mode" = run ]; then
+  # The main job. Until the engine lands this prints the primes example in canonical layout.
+  build/fleng fmt examples/primes.fl
+else
+  ctest --test-dir build --output-on-failure -j "$jobs"
+fi

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Builds with sanitizers and runs the whole test suite under them.
+#   scripts/sanitize.sh            ASan + UBSan (build-asan/)
+#   scripts/sanitize.sh tsan       ThreadSanitizer (build-tsan/)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+preset=${1:-asan-ubsan}
+[ "$preset" = tsan ] || preset=asan-ubsan
+bash scripts/setup.sh
+cmake --preset "$preset"
+cmake --build --preset "$preset" -j "$(nproc)"
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
+ctest --preset "$preset" -j "$(nproc)"
