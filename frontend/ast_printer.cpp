@@ -97,7 +97,8 @@ class TermPrinter {
       out += '}';
       return;
     }
-    if (term.args.size() == 2) {
+    // `@` between two terms always reads as a placement, so '@'(A, B) stays functional.
+    if (term.args.size() == 2 && term.text != "@") {
       if (auto op = lexemes::infix_operator(term.text)) {
         const int priority = op->priority;
         const int left_max = op->fixity == lexemes::Fixity::Yfx ? priority : priority - 1;
@@ -116,10 +117,12 @@ class TermPrinter {
       // (`-1` is a number, `--X` one symbol atom) or need parentheses anyway.
       const Term& operand = *term.args.front();
       const std::string operand_text = print(operand, 200, false);
+      // A digit after the sign would scan as a negative number: `-(1 ^ 2)`, not `-1 ^ 2`.
+      const char first = operand_text.front();
       const bool functional = operand.kind == TermKind::Integer ||
                               operand.kind == TermKind::Float ||
-                              starts_with_symbol_char(operand_text) ||
-                              operand_text.front() == '(' || operand_text.front() == '\'';
+                              starts_with_symbol_char(operand_text) || first == '(' ||
+                              first == '\'' || (first >= '0' && first <= '9');
       if (!functional) {
         const bool parens = max_priority < 200;
         if (parens) out += '(';
@@ -129,7 +132,9 @@ class TermPrinter {
         return;
       }
     }
-    out += lexemes::atom_text(term.text);
+    // `[]` and `;` are solo atoms, which do not scan as functors unquoted.
+    out += term.text == "[]" || term.text == ";" ? lexemes::quote(term.text, '\'')
+                                                 : lexemes::atom_text(term.text);
     out += '(';
     write_arguments(term, out);
     out += ')';

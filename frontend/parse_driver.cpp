@@ -135,7 +135,10 @@ Parser::symbol_type ParseDriver::next_token() {
     case Parser::symbol_kind::S_END: nesting_ = 0; break;
     default: break;
   }
-  if (diagnostics_.too_many_errors()) stopped_ = true;
+  if (diagnostics_.too_many_errors() && !stopped_) {
+    stopped_ = true;
+    diagnostics_.error(symbol.location, "");  // past the limit: says "too many errors" once
+  }
   return symbol;
 }
 
@@ -478,7 +481,7 @@ TermPtr ParseDriver::annotate(TermPtr term, TermPtr placement_term, const Source
                                                   : PlacementKind::To;
       placement = Placement{kind, label.integer, p.span};
     } else {
-      error(label.span, fmt::format("the label of {}(L) must be a non-negative integer", p.text));
+      error(label.span, fmt::format("the label of {}(L) must be an integer from 0 to 2147483647", p.text));
       return term;
     }
   }
@@ -537,6 +540,9 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
     case Kind::S_INTEGER:
     case Kind::S_FLOAT:
     case Kind::S_STRING:
+    case Kind::S_OP700:
+    case Kind::S_OP500:
+    case Kind::S_OP400:
       message = fmt::format("unexpected {} {}", Parser::symbol_name(found),
                             show(lexeme_at(context.location())));
       break;
@@ -584,6 +590,8 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
       case Kind::S_CARET:
       case Kind::S_COLON:
       case Kind::S_AT:
+        // Where a term may start, an operator is an operator atom argument: a term too.
+        if (term_expected) continue;
         if (operator_expected) {
           add("an operator");
           continue;
