@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/fmt_command.hpp"
+#include "app/run_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
@@ -24,7 +25,25 @@ int main(int argc, char** argv) {
   check->add_option("files", check_files, "Fleng source files ('-' reads standard input)")
       ->required();
 
+  fleng::app::RunOptions run_options;
+  auto* run = app.add_subcommand("run", "Run a Fleng program: load the files, reduce the goal");
+  run->add_option("files", run_options.files, "Fleng source files")->required();
+  run->add_option("-g,--goal", run_options.goal, "The goal to run (default: main)");
+  run->add_option("--stats", run_options.stats, "Print statistics: text (stderr) or json (stdout)")
+      ->expected(0, 1)
+      ->default_str("text")
+      ->check(CLI::IsMember({"text", "json"}));
+  run->add_option("--dump", run_options.dump, "Print the compiled code instead of running")
+      ->check(CLI::IsMember({"code"}));
+  run->add_option("--heap", run_options.heap_mib, "Heap limit per semispace, in MiB")
+      ->check(CLI::Range(1, 1 << 20));
+  run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage before every reduction");
+
   CLI11_PARSE(app, argc, argv);
+  if (run->parsed()) {
+    if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
+    return fleng::app::run_program(run_options);
+  }
 
   if (fmt->parsed()) return fleng::app::run_fmt(fmt_options);
   if (check->parsed()) return fleng::app::run_check(check_files);

@@ -1,0 +1,206 @@
+// Loading, compiling and running queries; the error and deadlock reports.
+#include "kernel/session.hpp"
+
+#include <algorithm>
+#include <ostream>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "frontend/ast_printer.hpp"
+#include "frontend/lexemes.hpp"
+#include "vm/compiler.hpp"
+#include "vm/disassembler.hpp"
+#include "vm/goal_record.hpp"
+
+namespace fleng::kernel {
+
+namespace {
+
+constexpr std::size_t kDeadlockGoalsShown = 20;
+
+std::string location_text(const vm::SourceRef& where) {
+  if (where.file.empty()) return {};
+  if (where.span.begin.line == 0) return where.file;
+  return fmt::format("{}:{}:{}", where.file, where.span.begin.line, where.span.begin.column);
+}
+
+void collect_variables(const frontend::Term& term, std::vector<std::string>& names,
+                       std::set<std::string>& seen) {
+  if (term.kind == frontend::TermKind::Variable) {
+    if (!term.text.starts_with('_') && seen.insert(term.text).second) names.push_back(term.text);
+    return;
+  }
+  for (const auto& arg : term.args) collect_variables(*arg, names, seen);
+  if (term.tail) collect_variables(*term.tail, names, seen);
+}
+
+}  // namespace
+
+Session::Session(std::ostream& out, std::ostream& err, vm::IuOptions options)
+    : out_(out), err_(err), options_(options), atoms_(std::make_unique<vm::AtomTable>()),
+      image_(std::make_unique<vm::CodeImage>()) {
+  for (const auto& [name, text] : embedded_files()) {
+    library_.push_back(std::make_unique<frontend::ParseResult>(
+        frontend::parse_source("lib/" + std::string(name), std::string(text))));
+  }
+  compile();
+}
+
+Session::~Session() = default;
+
+bool Session::load(const std::vector<std::string>& files) {
+  std::vector<std::unique_ptr<frontend::ParseResult>> sources;
+  bool ok = true;
+  for (const auto& file : files) {
+    auto result = std::make_unique<frontend::ParseResult>(frontend::parse_file(file));
+    result->diagnostics.print(err_, result->source);
+    ok = ok && result->ok();
+    sources.push_back(std::move(result));
+  }
+  if (!ok) return false;
+  files_ = files;
+  sources_ = std::move(sources);
+  return compile();
+}
+
+bool Session::compile() {
+  atoms_ = std::make_unique<vm::AtomTable>();
+  image_ = std::make_unique<vm::CodeImage>();
+  std::vector<vm::SourceUnit> units;
+  for (const auto& lib : library_) {
+    if (lib->ok()) units.push_back({&lib->program, true});
+  }
+  for (const auto& source : sources_) units.push_back({&source->program, false});
+  std::vector<frontend::Diagnostic> errors;
+  std::vector<std::string> files;
+  const bool ok = vm::compile_program(units, *atoms_, *image_, errors, files);
+  for (std::size_t i = 0; i < errors.size(); ++i) {
+    err_ << frontend::format_diagnostic(files[i], errors[i], {});
+  }
+  return ok;
+}
+
+void Session::interrupt() {
+  if (running_ != nullptr) running_->interrupt();
+}
+
+QueryResult Session::run_query(const std::string& text, const std::string& origin) {
+  QueryResult result;
+  // The query is parsed as the body of a clause; its line 2 is the user's line 1.
+  std::string body = text;
+  while (!body.empty() && (body.back() == ' ' || body.back() == '\n' || body.back() == '\t')) {
+    body.pop_back();
+  }
+  if (!body.empty() && body.back() == '.') body.pop_back();
+  auto parsed = frontend::parse_source(origin, "'$query' :-\n" + body + "\n.");
+  if (!parsed.ok()) {
+    std::string report;
+    for (auto diagnostic : parsed.diagnostics.diagnostics()) {
+      if (diagnostic.span.begin.line > 1) {
+        --diagnostic.span.begin.line;
+        --diagnostic.span.end.line;
+      }
+      report += frontend::format_diagnostic(origin, diagnostic, body);
+    }
+    result.status = vm::RunStatus::Error;
+    result.exit_code = kExitError;
+    result.report = report;
+    return result;
+  }
+  const auto& clause = std::get<frontend::Clause>(parsed.program.items.front());
+  std::vector<std::string> names;
+  std::set<std::string> seen;
+  for (const auto& goal : clause.body) collect_variables(*goal.term, names, seen);
+
+  std::vector<frontend::Diagnostic> errors;
+  const vm::PredicateId query =
+      vm::compile_query(clause.body, names, *atoms_, *image_, origin, errors);
+  if (!errors.empty()) {
+    for (const auto& e : errors) result.report += frontend::format_diagnostic(origin, e, {});
+    result.status = vm::RunStatus::Error;
+    result.exit_code = kExitError;
+    return result;
+  }
+
+  vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
+  for (std::size_t i = 0; i < names.size(); ++i) iu.roots.push_back(*vm::make_variable(iu.heap));
+  iu.add_goal(query, iu.roots.data());
+  running_ = &iu;
+  const auto start = std::chrono::steady_clock::now();
+  result.status = iu.run();
+  result.elapsed = std::chrono::steady_clock::now() - start;
+  running_ = nullptr;
+  out_.flush();
+
+  result.counters = iu.counters;
+  result.collections = iu.heap.collections;
+  result.peak_heap_bytes = std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell);
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    result.bindings.emplace_back(names[i], iu.format(iu.roots[i]));
+  }
+
+  switch (result.status) {
+    case vm::RunStatus::Success: result.exit_code = kExitSuccess; break;
+    case vm::RunStatus::Halt: result.exit_code = iu.halt_code(); break;
+    case vm::RunStatus::Interrupted:
+      result.exit_code = kExitError;
+      result.report = "interrupted\n";
+      break;
+    case vm::RunStatus::Error: {
+      result.exit_code = kExitError;
+      const auto& error = *iu.error();
+      const std::string where = location_text(error.where);
+      result.report = fmt::format("{}error: {}\n", where.empty() ? "" : where + ": ", error.message);
+      if (!error.goal.empty()) result.report += fmt::format("  goal: {}\n", error.goal);
+      break;
+    }
+    case vm::RunStatus::Deadlock: {
+      result.exit_code = kExitDeadlock;
+      const auto goals = iu.suspended_goals();
+      result.report = fmt::format("deadlock: {} goal{} suspended\n", goals.size(),
+                                  goals.size() == 1 ? "" : "s");
+      for (std::size_t i = 0; i < goals.size() && i < kDeadlockGoalsShown; ++i) {
+        const vm::Cell goal = goals[i].goal;
+        const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
+        std::string shown = frontend::lexemes::atom_text(predicate.name);
+        if (predicate.arity > 0) {
+          shown += '(';
+          for (std::uint32_t k = 0; k < predicate.arity; ++k) {
+            if (k > 0) shown += ", ";
+            shown += iu.format(vm::goal_record::args(goal)[k]);
+          }
+          shown += ')';
+        }
+        std::string waits;
+        for (const vm::Cell v : goals[i].variables) {
+          waits += (waits.empty() ? "" : ", ") + iu.format(v);
+        }
+        result.report += fmt::format("  {}  waiting on {}\n", shown, waits);
+      }
+      if (goals.size() > kDeadlockGoalsShown) {
+        result.report += fmt::format("  ... and {} more\n", goals.size() - kDeadlockGoalsShown);
+      }
+      break;
+    }
+  }
+  return result;
+}
+
+std::string Session::listing(const std::string& name, std::optional<std::uint32_t> arity) const {
+  std::string out;
+  for (const auto& source : sources_) {
+    for (const auto& item : source->program.items) {
+      const auto* clause = std::get_if<frontend::Clause>(&item);
+      if (clause == nullptr) continue;
+      if (!name.empty() && clause->head->text != name) continue;
+      if (arity && clause->head->arity() != *arity) continue;
+      out += frontend::print_clause(*clause);
+    }
+  }
+  return out;
+}
+
+std::string Session::disassembly() const { return vm::disassemble(*image_, *atoms_); }
+
+}  // namespace fleng::kernel

@@ -1,0 +1,81 @@
+// A session: the program loaded from source files (with the embedded standard library), and
+// queries run against it on one Inference Unit. `fleng run` makes one query; the REPL many.
+// Reports (errors, deadlock, bindings, statistics) are produced here so that every front end
+// prints the same thing.
+#pragma once
+
+#include <chrono>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontend/parse.hpp"
+#include "vm/atom_table.hpp"
+#include "vm/code.hpp"
+#include "vm/iu.hpp"
+
+namespace fleng::kernel {
+
+/// Exit statuses (FLENG.md 5.7).
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitError = 1;
+inline constexpr int kExitDeadlock = 2;
+
+struct QueryResult {
+  vm::RunStatus status = vm::RunStatus::Success;
+  int exit_code = kExitSuccess;
+  /// Named variables of the query and their values, printed (`X = [1,2,3]`).
+  std::vector<std::pair<std::string, std::string>> bindings;
+  std::string report;  ///< the error or deadlock report (empty on success)
+  vm::IuCounters counters;
+  std::uint64_t collections = 0;
+  std::size_t peak_heap_bytes = 0;
+  std::chrono::nanoseconds elapsed{0};
+};
+
+class Session {
+ public:
+  Session(std::ostream& out, std::ostream& err, vm::IuOptions options = {});
+  ~Session();
+
+  /// Loads (replacing what was loaded) the files; diagnostics go to `err`. False on errors.
+  bool load(const std::vector<std::string>& files);
+  /// Loads again the files of the last load().
+  bool reload() { return load(files_); }
+  [[nodiscard]] const std::vector<std::string>& files() const { return files_; }
+
+  /// Runs a query (`Goal, Goal, ...`, with or without the final `.`), to quiescence.
+  QueryResult run_query(const std::string& text, const std::string& origin = "<goal>");
+
+  /// Asks the running query to stop (signal-safe).
+  void interrupt();
+
+  /// The canonical listing of a loaded predicate (all when `name` is empty).
+  std::string listing(const std::string& name, std::optional<std::uint32_t> arity) const;
+  /// The UNIRED code of the loaded program.
+  std::string disassembly() const;
+
+  vm::AtomTable& atoms() { return *atoms_; }
+  vm::CodeImage& image() { return *image_; }
+  vm::IuOptions& options() { return options_; }
+
+ private:
+  bool compile();
+
+  std::ostream& out_;
+  std::ostream& err_;
+  vm::IuOptions options_;
+  std::vector<std::string> files_;
+  std::vector<std::unique_ptr<frontend::ParseResult>> library_;
+  std::vector<std::unique_ptr<frontend::ParseResult>> sources_;
+  std::unique_ptr<vm::AtomTable> atoms_;
+  std::unique_ptr<vm::CodeImage> image_;
+  vm::Iu* running_ = nullptr;
+};
+
+/// The standard library files embedded at build time (lib/*.fl): name and contents.
+const std::vector<std::pair<std::string_view, std::string_view>>& embedded_files();
+
+}  // namespace fleng::kernel

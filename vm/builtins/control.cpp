@@ -1,0 +1,57 @@
+// Control: true/0, call/1, halt/1, error/1, wait/2, deref/2; and the machine builtins
+// current_node/1, num_nodes/1, reductions/1.
+#include "vm/builtins/support.hpp"
+
+namespace fleng::vm {
+
+using namespace builtins;
+
+Outcome builtin_true(Iu&, Cell*, Cell*) { return Outcome::Done; }
+
+Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
+  const Cell goal = args[0];
+  std::uint64_t name = 0;
+  std::vector<Cell> goal_args;
+  if (is_atom(goal)) {
+    name = atom_index(goal);
+  } else if (is_struct(goal)) {
+    name = iu.atoms.functor_name(struct_functor(goal));
+    for (std::uint32_t i = 0; i < struct_arity(goal); ++i) goal_args.push_back(struct_arg(goal, i));
+  } else if (is_cons(goal)) {
+    name = atoms::kDot;
+    goal_args = {car(goal), cdr(goal)};
+  } else {
+    return type_error(iu, "a callable term", goal);
+  }
+  const auto arity = static_cast<std::uint32_t>(goal_args.size());
+  auto id = iu.image.find(name, arity);
+  if (!id) id = iu.image.predicate(name, iu.atoms.name(name), arity);
+  if (!iu.spawn_goal(*id, goal_args.data())) return Outcome::NeedHeap;
+  return Outcome::Done;
+}
+
+Outcome builtin_halt(Iu& iu, Cell* args, Cell*) {
+  if (!is_integer(args[0])) return type_error(iu, "an integer exit code", args[0]);
+  iu.request_halt(static_cast<int>(integer_value(args[0])));
+  return Outcome::Done;
+}
+
+Outcome builtin_error(Iu& iu, Cell* args, Cell*) {
+  const Cell m = deref(args[0]);
+  return iu.fail(is_atom(m) ? iu.atoms.name(atom_index(m)) : iu.format(m));
+}
+
+Outcome builtin_wait(Iu&, Cell*, Cell* out) { return deliver(out, kNil); }
+Outcome builtin_deref(Iu&, Cell*, Cell* out) { return deliver(out, kNil); }
+
+Outcome builtin_current_node(Iu& iu, Cell*, Cell* out) {
+  return deliver(out, make_small_int(iu.index()));
+}
+Outcome builtin_num_nodes(Iu& iu, Cell*, Cell* out) {
+  return deliver(out, make_small_int(iu.count()));
+}
+Outcome builtin_reductions(Iu& iu, Cell*, Cell* out) {
+  return deliver_int(iu, out, static_cast<std::int64_t>(iu.counters.reductions));
+}
+
+}  // namespace fleng::vm

@@ -1,0 +1,31 @@
+// The predicate table of a code image.
+#include "vm/code.hpp"
+
+namespace fleng::vm {
+
+namespace {
+std::uint64_t key_of(std::uint64_t name_atom, std::uint32_t arity) {
+  return (name_atom << 16U) | arity;
+}
+}  // namespace
+
+PredicateId CodeImage::predicate(std::uint64_t name_atom, const std::string& name,
+                                 std::uint32_t arity) {
+  const auto key = key_of(name_atom, arity);
+  if (auto it = by_key_.find(key); it != by_key_.end()) return it->second;
+  const auto id = static_cast<PredicateId>(predicates.size());
+  Predicate p;
+  p.name = name;
+  p.arity = arity;
+  p.name_atom = name_atom;
+  predicates.push_back(std::move(p));
+  by_key_.emplace(key, id);
+  return id;
+}
+
+std::optional<PredicateId> CodeImage::find(std::uint64_t name_atom, std::uint32_t arity) const {
+  if (auto it = by_key_.find(key_of(name_atom, arity)); it != by_key_.end()) return it->second;
+  return std::nullopt;
+}
+
+}  // namespace fleng::vm

@@ -1,0 +1,80 @@
+// The loaded program: UNIRED code for every predicate, the constant pool, the predicate table
+// with its first-argument index, and the source locations the error messages cite.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "frontend/source_location.hpp"
+#include "vm/cell.hpp"
+#include "vm/opcode.hpp"
+
+namespace fleng::vm {
+
+using PredicateId = std::uint32_t;
+using BuiltinId = std::uint16_t;
+inline constexpr BuiltinId kNoBuiltin = 0xFFFF;
+
+/// Where a piece of code comes from, for messages.
+struct SourceRef {
+  std::string file;
+  frontend::SourceSpan span;
+};
+
+/// One clause of a predicate: where its head code starts.
+struct ClauseCode {
+  std::uint32_t head_pc = 0;
+  SourceRef source;
+};
+
+/// The first-argument index of a predicate: for each kind of first argument, the clauses that
+/// can match it, in textual order (clauses whose first pattern is a variable are in every list).
+struct ClauseIndex {
+  std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
+  std::vector<std::uint32_t> cons;            ///< a list cell
+  std::vector<std::uint32_t> other;           ///< anything no constant or functor list names
+  std::vector<std::uint32_t> numbers;         ///< a boxed number (float, wide integer)
+  std::vector<std::pair<Cell, std::vector<std::uint32_t>>> constants;       ///< atom/small int
+  std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> functors;  ///< structure
+};
+
+struct Predicate {
+  std::string name;
+  std::uint32_t arity = 0;
+  std::uint64_t name_atom = 0;
+  bool defined = false;       ///< has clauses or is a builtin
+  bool from_library = false;  ///< defined by lib/ (a user definition replaces it)
+  BuiltinId builtin = kNoBuiltin;
+  std::vector<ClauseCode> clauses;
+  ClauseIndex index;
+  SourceRef source;  ///< the first clause
+};
+
+/// A number too wide for an immediate cell, kept in the constant pool.
+struct NumberConstant {
+  bool is_float = false;
+  std::int64_t integer = 0;
+  double real = 0.0;
+};
+
+class CodeImage {
+ public:
+  std::vector<Cell> code;
+  std::vector<NumberConstant> numbers;
+  std::vector<Predicate> predicates;
+  /// Source of the builtin call (or unification) at a code address.
+  std::unordered_map<std::uint32_t, SourceRef> call_sites;
+
+  /// The predicate name/arity, created (undefined) on first reference.
+  PredicateId predicate(std::uint64_t name_atom, const std::string& name, std::uint32_t arity);
+  std::optional<PredicateId> find(std::uint64_t name_atom, std::uint32_t arity) const;
+
+ private:
+  std::unordered_map<std::uint64_t, PredicateId> by_key_;
+};
+
+}  // namespace fleng::vm

@@ -1,0 +1,751 @@
+// Compiling clauses to UNIRED code.
+//
+// Head: each argument pattern becomes passive match instructions over registers; a repeated
+// head variable becomes `match_equal`. Every match carries the address just past its own
+// sub-pattern, where matching resumes when the register holds an unbound variable.
+// Body: unifications and unannotated builtin calls run at once, in textual order, right after
+// the commit (FLENG.md 5.2 allows it: a builtin may run at once instead of through the pool);
+// the other goals are spawned, and the last one is reduced directly (`execute`). A variable whose
+// first occurrence is the output of a builtin gets the result in its register, no heap cell.
+#include "vm/compiler.hpp"
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include <fmt/format.h>
+
+#include "vm/builtins.hpp"
+
+namespace fleng::vm {
+
+namespace {
+
+using frontend::Goal;
+using frontend::PlacementKind;
+using frontend::Term;
+using frontend::TermKind;
+
+/// The placement operand of instructions (see opcode.hpp): kind 0 unannotated, 1 any, 2 on,
+/// 3 to; `local` is compiled as unannotated-local.
+std::uint64_t placement_operand(const frontend::Placement& p) {
+  switch (p.kind) {
+    case PlacementKind::Local: return make_placement_operand(0, 0);
+    case PlacementKind::Any: return make_placement_operand(1, static_cast<std::uint32_t>(p.label));
+    case PlacementKind::On: return make_placement_operand(2, static_cast<std::uint32_t>(p.label));
+    case PlacementKind::To: return make_placement_operand(3, static_cast<std::uint32_t>(p.label));
+  }
+  return 0;
+}
+
+class CompileError : public std::exception {
+ public:
+  CompileError(frontend::SourceSpan span, std::string message)
+      : span_(span), message_(std::move(message)) {}
+  const char* what() const noexcept override { return message_.c_str(); }
+  frontend::SourceSpan span_;
+  std::string message_;
+};
+
+/// What the compiler knows about a predicate name/arity while compiling calls to it.
+struct CallTarget {
+  PredicateId predicate;
+  std::optional<BuiltinId> builtin;  ///< set when the call is to a builtin not redefined by the user
+};
+
+class ClauseCompiler {
+ public:
+  ClauseCompiler(AtomTable& atoms, CodeImage& image, std::string file,
+                 const std::unordered_set<std::uint64_t>& user_defined)
+      : atoms_(atoms), image_(image), code_(image.code), file_(std::move(file)),
+        user_defined_(user_defined) {}
+
+  /// Compiles a clause; returns the address of its head code.
+  std::uint32_t compile(const Term& head, const std::vector<Goal>& body) {
+    const auto arity = static_cast<std::uint32_t>(head.arity());
+    // Pass 1 (dry run) finds the registers a skipped sub-pattern may leave stale; pass 2 emits.
+    const std::size_t start = code_.size();
+    reset_head(arity);
+    compile_head(head);
+    std::set<std::uint32_t> unset = std::move(needs_unset_);
+    code_.resize(start);
+
+    reset_head(arity);
+    for (const std::uint32_t reg : unset) {
+      emit(Op::set_unset);
+      emit_operand(reg);
+    }
+    compile_head(head);
+
+    // commit dist_body_pc, alloc_cells (patched below)
+    emit(Op::commit);
+    const std::size_t dist_slot = code_.size();
+    emit_operand(0);
+    const std::size_t alloc_slot = code_.size();
+    emit_operand(0);
+
+    const auto head_vars = vars_;
+    const auto head_next = next_reg_;
+    const std::uint64_t local_alloc = compile_body(body, false);
+    code_[dist_slot] = code_.size();
+    vars_ = head_vars;
+    next_reg_ = head_next;
+    free_.clear();
+    const std::uint64_t dist_alloc = compile_body(body, true);
+    code_[alloc_slot] = std::max(local_alloc, dist_alloc);
+    return static_cast<std::uint32_t>(start);
+  }
+
+ private:
+  // --- emission --------------------------------------------------------------------------------
+  void emit(Op op) { code_.push_back(static_cast<Cell>(op)); }
+  void emit_operand(std::uint64_t value) { code_.push_back(value); }
+  std::uint32_t pc() const { return static_cast<std::uint32_t>(code_.size()); }
+
+  std::uint32_t new_reg() {
+    if (!free_.empty()) {
+      const std::uint32_t r = free_.back();
+      free_.pop_back();
+      return r;
+    }
+    if (next_reg_ >= kMaxRegisters) {
+      throw CompileError(span_, fmt::format("clause too large: it needs more than {} registers",
+                                            kMaxRegisters));
+    }
+    return next_reg_++;
+  }
+  /// A fresh pair of consecutive registers (for a list cell's head and tail).
+  std::uint32_t new_regs(std::uint32_t n) {
+    if (next_reg_ + n > kMaxRegisters) {
+      throw CompileError(span_, fmt::format("clause too large: it needs more than {} registers",
+                                            kMaxRegisters));
+    }
+    const std::uint32_t base = next_reg_;
+    next_reg_ += n;
+    return base;
+  }
+  void release(std::uint32_t reg, bool temporary) {
+    if (temporary) free_.push_back(reg);
+  }
+
+  void reset_head(std::uint32_t arity) {
+    vars_.clear();
+    nested_first_.clear();
+    needs_unset_.clear();
+    free_.clear();
+    next_reg_ = arity;
+  }
+
+  // --- head ------------------------------------------------------------------------------------
+  void compile_head(const Term& head) {
+    span_ = head.span;
+    for (std::uint32_t i = 0; i < head.args.size(); ++i) match(*head.args[i], i, false);
+  }
+
+  /// Emits `op reg operands... skip` and returns the slot of `skip` for patching.
+  std::size_t emit_match(Op op, std::uint32_t reg, std::initializer_list<std::uint64_t> rest) {
+    emit(op);
+    emit_operand(reg);
+    for (auto operand : rest) emit_operand(operand);
+    const std::size_t slot = code_.size();
+    emit_operand(0);
+    return slot;
+  }
+
+  void match(const Term& term, std::uint32_t reg, bool nested) {
+    switch (term.kind) {
+      case TermKind::Variable: {
+        if (term.text == "_") return;
+        auto it = vars_.find(term.text);
+        if (it == vars_.end()) {
+          vars_.emplace(term.text, reg);
+          if (nested) nested_first_.insert(term.text);
+          return;
+        }
+        if (nested_first_.contains(term.text)) needs_unset_.insert(it->second);
+        const std::size_t slot = emit_match(Op::match_equal, it->second, {reg});
+        code_[slot] = pc();
+        return;
+      }
+      case TermKind::Atom: {
+        const std::size_t slot = emit_match(Op::match_atom, reg, {atoms_.atom(term.text)});
+        code_[slot] = pc();
+        return;
+      }
+      case TermKind::Integer:
+      case TermKind::Float: {
+        if (term.kind == TermKind::Integer && fits_small_int(term.integer)) {
+          const std::size_t slot = emit_match(Op::match_int, reg, {make_small_int(term.integer)});
+          code_[slot] = pc();
+        } else {
+          const std::size_t slot = emit_match(Op::match_number, reg, {number_constant(term)});
+          code_[slot] = pc();
+        }
+        return;
+      }
+      case TermKind::String: {
+        if (term.text.empty()) {
+          const std::size_t slot = emit_match(Op::match_atom, reg, {kNil});
+          code_[slot] = pc();
+          return;
+        }
+        match_list_codes(string_codes(term.text), 0, reg);
+        return;
+      }
+      case TermKind::List: match_list(term, 0, reg); return;
+      case TermKind::Compound: {
+        const auto n = static_cast<std::uint32_t>(term.args.size());
+        const std::uint32_t base = new_regs(n);
+        const std::size_t slot = emit_match(Op::match_struct, reg, {functor_of(term), base});
+        for (std::uint32_t i = 0; i < n; ++i) match(*term.args[i], base + i, true);
+        code_[slot] = pc();
+        return;
+      }
+      case TermKind::Annotated: {
+        // on(L) in a head: the label names the IU holding the datum received here.
+        emit(Op::label_from);
+        emit_operand(reg);
+        emit_operand(label_operand(term.placement));
+        match(*term.args.front(), reg, nested);
+        return;
+      }
+    }
+  }
+
+  void match_list(const Term& list, std::size_t from, std::uint32_t reg) {
+    const std::uint32_t pair = new_regs(2);
+    const std::size_t slot = emit_match(Op::match_cons, reg, {pair});
+    match(*list.args[from], pair, true);
+    if (from + 1 < list.args.size()) {
+      match_list(list, from + 1, pair + 1);
+    } else if (list.tail) {
+      match(*list.tail, pair + 1, true);
+    } else {
+      const std::size_t nil_slot = emit_match(Op::match_atom, pair + 1, {kNil});
+      code_[nil_slot] = pc();
+    }
+    code_[slot] = pc();
+  }
+
+  void match_list_codes(const std::vector<std::int64_t>& codes, std::size_t from,
+                        std::uint32_t reg) {
+    const std::uint32_t pair = new_regs(2);
+    const std::size_t slot = emit_match(Op::match_cons, reg, {pair});
+    const std::size_t head_slot = emit_match(Op::match_int, pair, {make_small_int(codes[from])});
+    code_[head_slot] = pc();
+    if (from + 1 < codes.size()) {
+      match_list_codes(codes, from + 1, pair + 1);
+    } else {
+      const std::size_t nil_slot = emit_match(Op::match_atom, pair + 1, {kNil});
+      code_[nil_slot] = pc();
+    }
+    code_[slot] = pc();
+  }
+
+  // --- body ------------------------------------------------------------------------------------
+  std::uint64_t compile_body(const std::vector<Goal>& body, bool distributing) {
+    alloc_ = 0;
+    distributing_ = distributing;
+    if (distributing) {
+      // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
+      std::set<std::int64_t> any_labels;
+      for (const auto& goal : body) {
+        if (goal.placement && goal.placement->kind == PlacementKind::Any) {
+          any_labels.insert(goal.placement->label);
+        }
+        collect_any_labels(*goal.term, any_labels);
+      }
+      for (const auto label : any_labels) {
+        check_label(label);
+        emit(Op::resolve_any);
+        emit_operand(make_placement_operand(1, static_cast<std::uint32_t>(label)));
+      }
+    }
+
+    std::vector<const Goal*> inline_goals;
+    std::vector<const Goal*> spawned;
+    for (const auto& goal : body) {
+      const Term& t = *goal.term;
+      if (t.is_atom("true") && !goal.placement) continue;
+      const bool placed = distributing && goal.placement.has_value();
+      if (!placed && call_target(t).builtin) {
+        inline_goals.push_back(&goal);
+      } else {
+        spawned.push_back(&goal);
+      }
+    }
+    for (const Goal* goal : inline_goals) compile_inline(*goal);
+    for (std::size_t i = 0; i < spawned.size(); ++i) {
+      const Goal& goal = *spawned[i];
+      span_ = goal.span;
+      const CallTarget target = call_target(*goal.term);
+      const auto args = build_args(*goal.term);
+      const bool last = i + 1 == spawned.size();
+      if (distributing) {
+        emit(Op::spawn_at);
+        emit_operand(target.predicate);
+        emit_operand(goal.placement ? placement_operand(*goal.placement) : 0);
+        if (goal.placement) check_label(goal.placement->label);
+        alloc_ += 3 + args.size();
+      } else if (last) {
+        emit(Op::execute);
+        emit_operand(target.predicate);
+      } else {
+        emit(Op::spawn);
+        emit_operand(target.predicate);
+        alloc_ += 3 + args.size();
+      }
+      emit_operand(args.size());
+      for (const auto& [reg, temporary] : args) emit_operand(reg);
+      for (const auto& [reg, temporary] : args) release(reg, temporary);
+      if (last && !distributing) return alloc_;
+    }
+    emit(Op::proceed);
+    return alloc_;
+  }
+
+  void collect_any_labels(const Term& term, std::set<std::int64_t>& labels) {
+    if (term.kind == TermKind::Annotated && term.placement.kind == PlacementKind::Any) {
+      labels.insert(term.placement.label);
+    }
+    for (const auto& arg : term.args) collect_any_labels(*arg, labels);
+    if (term.tail) collect_any_labels(*term.tail, labels);
+  }
+
+  void compile_inline(const Goal& goal) {
+    const Term& t = *goal.term;
+    span_ = goal.span;
+    const BuiltinId id = *call_target(t).builtin;
+    const BuiltinInfo& info = kBuiltins[id];
+    const std::uint32_t call_pc = pc();
+    image_.call_sites.emplace(call_pc, SourceRef{file_, goal.span});
+
+    if (id == builtin_ids::unify) {
+      compile_unify(*t.args[0], *t.args[1]);
+      return;
+    }
+    alloc_ += 4 + info.arity;
+    if (info.kind == BuiltinKind::Function) {
+      std::vector<std::pair<std::uint32_t, bool>> inputs;
+      for (std::size_t i = 0; i + 1 < t.args.size(); ++i) inputs.push_back(build(*t.args[i]));
+      const Term& out = *t.args.back();
+      std::uint32_t out_reg = 0;
+      bool fresh = false;
+      bool out_temp = false;
+      const Term& out_inner = out.kind == TermKind::Annotated ? *out.args.front() : out;
+      if (out_inner.kind == TermKind::Variable &&
+          (out_inner.text == "_" || !vars_.contains(out_inner.text))) {
+        out_reg = new_reg();
+        fresh = true;
+        if (out_inner.text != "_") {
+          vars_.emplace(out_inner.text, out_reg);
+        } else {
+          out_temp = true;
+        }
+      } else {
+        std::tie(out_reg, out_temp) = build(out);
+      }
+      emit(Op::call_function);
+      emit_operand(id);
+      emit_operand(out_reg);
+      emit_operand(fresh ? 1 : 0);
+      emit_operand(inputs.size());
+      for (const auto& [reg, temporary] : inputs) emit_operand(reg);
+      for (const auto& [reg, temporary] : inputs) release(reg, temporary);
+      release(out_reg, out_temp);
+      return;
+    }
+    const auto args = build_args(t);
+    emit(Op::call_builtin);
+    emit_operand(id);
+    emit_operand(args.size());
+    for (const auto& [reg, temporary] : args) emit_operand(reg);
+    for (const auto& [reg, temporary] : args) release(reg, temporary);
+  }
+
+  void compile_unify(const Term& left, const Term& right) {
+    auto fresh_var = [&](const Term& t) -> const Term* {
+      const Term& inner = t.kind == TermKind::Annotated ? *t.args.front() : t;
+      if (inner.kind == TermKind::Variable && inner.text != "_" && !vars_.contains(inner.text)) {
+        return &inner;
+      }
+      return nullptr;
+    };
+    // `X = Term` with X new: X simply names the term built (no variable, no unification).
+    if (const Term* x = fresh_var(left); x != nullptr && !(distributing_ && left.kind == TermKind::Annotated)) {
+      auto [reg, temporary] = build(right);
+      if (!vars_.contains(x->text)) {
+        vars_.emplace(x->text, reg);  // variables' registers are never reused
+      } else {
+        emit_unify(vars_.at(x->text), reg);
+        release(reg, temporary);
+      }
+      return;
+    }
+    if (const Term* y = fresh_var(right); y != nullptr && !(distributing_ && right.kind == TermKind::Annotated)) {
+      compile_unify(right, left);
+      return;
+    }
+    auto [a, a_temp] = build(left);
+    auto [b, b_temp] = build(right);
+    emit_unify(a, b);
+    release(a, a_temp);
+    release(b, b_temp);
+  }
+
+  void emit_unify(std::uint32_t a, std::uint32_t b) {
+    emit(Op::unify);
+    emit_operand(a);
+    emit_operand(b);
+  }
+
+  std::vector<std::pair<std::uint32_t, bool>> build_args(const Term& goal) {
+    std::vector<std::pair<std::uint32_t, bool>> args;
+    for (const auto& arg : goal.args) args.push_back(build(*arg));
+    return args;
+  }
+
+  /// Builds a body term into a register; the flag says whether it is a temporary to release.
+  std::pair<std::uint32_t, bool> build(const Term& term) {
+    switch (term.kind) {
+      case TermKind::Variable: {
+        if (term.text != "_") {
+          if (auto it = vars_.find(term.text); it != vars_.end()) return {it->second, false};
+        }
+        const std::uint32_t reg = new_reg();
+        emit(Op::put_var);
+        emit_operand(reg);
+        alloc_ += 1;
+        if (term.text == "_") return {reg, true};
+        vars_.emplace(term.text, reg);
+        return {reg, false};
+      }
+      case TermKind::Annotated: {
+        const Term& inner = *term.args.front();
+        if (distributing_ && inner.kind == TermKind::Variable && !vars_.contains(inner.text) &&
+            term.placement.kind != PlacementKind::Local) {
+          check_label(term.placement.label);
+          const std::uint32_t reg = new_reg();
+          emit(Op::put_var_at);
+          emit_operand(reg);
+          emit_operand(placement_operand(term.placement));
+          alloc_ += 1;
+          if (inner.text == "_") return {reg, true};
+          vars_.emplace(inner.text, reg);
+          return {reg, false};
+        }
+        return build(inner);
+      }
+      case TermKind::Atom: return constant(atoms_.atom(term.text));
+      case TermKind::Integer:
+      case TermKind::Float: {
+        if (term.kind == TermKind::Integer && fits_small_int(term.integer)) {
+          return constant(make_small_int(term.integer));
+        }
+        const std::uint32_t reg = new_reg();
+        emit(Op::put_number);
+        emit_operand(reg);
+        emit_operand(number_constant(term));
+        alloc_ += 2;
+        return {reg, true};
+      }
+      case TermKind::String: {
+        std::uint32_t tail = constant(kNil).first;
+        const auto codes = string_codes(term.text);
+        for (auto it = codes.rbegin(); it != codes.rend(); ++it) {
+          const std::uint32_t head = constant(make_small_int(*it)).first;
+          tail = cons(head, tail);
+        }
+        return {tail, true};
+      }
+      case TermKind::List: {
+        std::pair<std::uint32_t, bool> tail =
+            term.tail ? build(*term.tail) : constant(kNil);
+        for (auto it = term.args.rbegin(); it != term.args.rend(); ++it) {
+          const auto head = build(**it);
+          const std::uint32_t cell = new_reg();
+          emit(Op::put_cons);
+          emit_operand(cell);
+          emit_operand(head.first);
+          emit_operand(tail.first);
+          alloc_ += 2;
+          release(head.first, head.second);
+          release(tail.first, tail.second);
+          tail = {cell, true};
+        }
+        return tail;
+      }
+      case TermKind::Compound: {
+        const auto args = build_args(term);
+        const std::uint32_t reg = new_reg();
+        emit(Op::put_struct);
+        emit_operand(reg);
+        emit_operand(functor_of(term));
+        emit_operand(args.size());
+        for (const auto& [r, temporary] : args) emit_operand(r);
+        for (const auto& [r, temporary] : args) release(r, temporary);
+        alloc_ += 1 + args.size();
+        return {reg, true};
+      }
+    }
+    return constant(kNil);
+  }
+
+  std::uint32_t cons(std::uint32_t head, std::uint32_t tail) {
+    const std::uint32_t cell = new_reg();
+    emit(Op::put_cons);
+    emit_operand(cell);
+    emit_operand(head);
+    emit_operand(tail);
+    alloc_ += 2;
+    release(head, true);
+    release(tail, true);
+    return cell;
+  }
+
+  std::pair<std::uint32_t, bool> constant(Cell value) {
+    const std::uint32_t reg = new_reg();
+    emit(Op::put_const);
+    emit_operand(reg);
+    emit_operand(value);
+    return {reg, true};
+  }
+
+  // --- helpers ---------------------------------------------------------------------------------
+  std::uint64_t functor_of(const Term& compound) {
+    return atoms_.functor(atoms_.intern(compound.text),
+                          static_cast<std::uint32_t>(compound.args.size()));
+  }
+
+  std::uint64_t number_constant(const Term& term) {
+    NumberConstant c;
+    c.is_float = term.kind == TermKind::Float;
+    c.integer = term.integer;
+    c.real = term.real;
+    image_.numbers.push_back(c);
+    return image_.numbers.size() - 1;
+  }
+
+  std::uint64_t label_operand(const frontend::Placement& p) {
+    check_label(p.label);
+    return placement_operand(p);
+  }
+
+  void check_label(std::int64_t label) {
+    if (label < 0 || label >= static_cast<std::int64_t>(kMaxLabels)) {
+      throw CompileError(span_, fmt::format("placement label {} is out of range 0..{}", label,
+                                            kMaxLabels - 1));
+    }
+  }
+
+  static std::vector<std::int64_t> string_codes(const std::string& text);
+
+ public:
+  CallTarget call_target(const Term& goal) {
+    const std::uint64_t name = atoms_.intern(goal.text);
+    const auto arity = static_cast<std::uint32_t>(goal.arity());
+    CallTarget target{image_.predicate(name, goal.text, arity), std::nullopt};
+    const std::uint64_t key = (name << 16U) | arity;
+    if (!user_defined_.contains(key)) target.builtin = find_builtin(goal.text, arity);
+    return target;
+  }
+
+ private:
+  AtomTable& atoms_;
+  CodeImage& image_;
+  std::vector<Cell>& code_;
+  std::string file_;
+  const std::unordered_set<std::uint64_t>& user_defined_;
+
+  std::unordered_map<std::string, std::uint32_t> vars_;
+  std::unordered_set<std::string> nested_first_;
+  std::set<std::uint32_t> needs_unset_;
+  std::vector<std::uint32_t> free_;
+  std::uint32_t next_reg_ = 0;
+  std::uint64_t alloc_ = 0;
+  bool distributing_ = false;
+  frontend::SourceSpan span_;
+};
+
+std::vector<std::int64_t> ClauseCompiler::string_codes(const std::string& text) {
+  std::vector<std::int64_t> codes;
+  for (std::size_t i = 0; i < text.size();) {
+    const auto lead = static_cast<unsigned char>(text[i]);
+    std::size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    std::int64_t code = length == 1 ? lead : length == 2 ? (lead & 0x1F) : length == 3 ? (lead & 0x0F) : (lead & 0x07);
+    for (std::size_t k = 1; k < length && i + k < text.size(); ++k) {
+      code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
+    }
+    codes.push_back(code);
+    i += length;
+  }
+  return codes;
+}
+
+/// The index entry a clause's first head argument falls under.
+struct FirstArgument {
+  enum Kind { Any, Constant, Number, Cons, Functor } kind = Any;
+  Cell constant = 0;
+  std::uint32_t functor = 0;
+};
+
+FirstArgument classify(const Term& head, AtomTable& atoms) {
+  if (head.args.empty()) return {};
+  const Term* t = head.args.front().get();
+  while (t->kind == TermKind::Annotated) t = t->args.front().get();
+  switch (t->kind) {
+    case TermKind::Variable: return {};
+    case TermKind::Atom: return {FirstArgument::Constant, atoms.atom(t->text), 0};
+    case TermKind::Integer:
+      if (fits_small_int(t->integer)) return {FirstArgument::Constant, make_small_int(t->integer), 0};
+      return {FirstArgument::Number, 0, 0};
+    case TermKind::Float: return {FirstArgument::Number, 0, 0};
+    case TermKind::String:
+      if (t->text.empty()) return {FirstArgument::Constant, kNil, 0};
+      return {FirstArgument::Cons, 0, 0};
+    case TermKind::List: return {FirstArgument::Cons, 0, 0};
+    case TermKind::Compound:
+      return {FirstArgument::Functor, 0,
+              atoms.functor(atoms.intern(t->text), static_cast<std::uint32_t>(t->args.size()))};
+    case TermKind::Annotated: return {};
+  }
+  return {};
+}
+
+void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts) {
+  ClauseIndex index;
+  std::vector<Cell> constants;
+  std::vector<std::uint32_t> functors;
+  for (const auto& f : firsts) {
+    if (f.kind == FirstArgument::Constant &&
+        std::find(constants.begin(), constants.end(), f.constant) == constants.end()) {
+      constants.push_back(f.constant);
+    }
+    if (f.kind == FirstArgument::Functor &&
+        std::find(functors.begin(), functors.end(), f.functor) == functors.end()) {
+      functors.push_back(f.functor);
+    }
+  }
+  for (Cell c : constants) index.constants.emplace_back(c, std::vector<std::uint32_t>{});
+  for (std::uint32_t f : functors) index.functors.emplace_back(f, std::vector<std::uint32_t>{});
+  for (std::uint32_t i = 0; i < firsts.size(); ++i) {
+    const auto& f = firsts[i];
+    index.all.push_back(i);
+    const bool any = f.kind == FirstArgument::Any;
+    if (any || f.kind == FirstArgument::Cons) index.cons.push_back(i);
+    if (any || f.kind == FirstArgument::Number) index.numbers.push_back(i);
+    if (any) index.other.push_back(i);
+    for (auto& [c, list] : index.constants) {
+      if (any || (f.kind == FirstArgument::Constant && f.constant == c)) list.push_back(i);
+    }
+    for (auto& [functor, list] : index.functors) {
+      if (any || (f.kind == FirstArgument::Functor && f.functor == functor)) list.push_back(i);
+    }
+  }
+  predicate.index = std::move(index);
+}
+
+struct PendingClause {
+  const frontend::Clause* clause;
+  std::string file;
+};
+
+}  // namespace
+
+bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, CodeImage& image,
+                     std::vector<frontend::Diagnostic>& errors, std::vector<std::string>& error_files) {
+  // Builtins first, so that their predicate ids exist (for spawning a builtin as a goal).
+  for (BuiltinId id = 0; id < kBuiltins.size(); ++id) {
+    const auto& info = kBuiltins[id];
+    const std::string name(info.name);
+    const PredicateId p = image.predicate(atoms.intern(name), name, info.arity);
+    image.predicates[p].builtin = id;
+    image.predicates[p].defined = true;
+  }
+
+  // Group clauses by predicate, in order of first appearance; a user definition replaces a
+  // library definition (and a builtin) of the same name/arity as a whole.
+  std::map<std::uint64_t, std::vector<PendingClause>> library_clauses;
+  std::map<std::uint64_t, std::vector<PendingClause>> user_clauses;
+  std::vector<std::uint64_t> order;
+  std::unordered_set<std::uint64_t> user_defined;
+  std::unordered_set<std::uint64_t> seen;
+  for (const auto& unit : units) {
+    for (const auto& item : unit.program->items) {
+      const auto* clause = std::get_if<frontend::Clause>(&item);
+      if (clause == nullptr) continue;
+      const std::uint64_t name = atoms.intern(clause->head->text);
+      const std::uint64_t key = (name << 16U) | static_cast<std::uint32_t>(clause->head->arity());
+      auto& target = unit.library ? library_clauses[key] : user_clauses[key];
+      if (seen.insert(key).second) order.push_back(key);
+      target.push_back({clause, unit.program->file_name});
+      if (!unit.library) user_defined.insert(key);
+    }
+  }
+
+  bool ok = true;
+  for (const std::uint64_t key : order) {
+    const bool user = user_clauses.contains(key);
+    const auto& clauses = user ? user_clauses[key] : library_clauses[key];
+    const frontend::Clause& first = *clauses.front().clause;
+    const PredicateId id = image.predicate(atoms.intern(first.head->text), first.head->text,
+                                           static_cast<std::uint32_t>(first.head->arity()));
+    Predicate* predicate = &image.predicates[id];
+    predicate->builtin = kNoBuiltin;  // a user predicate named like a builtin replaces it
+    predicate->defined = true;
+    predicate->from_library = !user;
+    predicate->source = SourceRef{clauses.front().file, first.span};
+    std::vector<FirstArgument> firsts;
+    std::vector<ClauseCode> codes;
+    for (const auto& pending : clauses) {
+      ClauseCompiler compiler(atoms, image, pending.file, user_defined);
+      try {
+        const std::uint32_t pc =
+            compiler.compile(*pending.clause->head, pending.clause->body);
+        codes.push_back(ClauseCode{pc, SourceRef{pending.file, pending.clause->span}});
+        firsts.push_back(classify(*pending.clause->head, atoms));
+      } catch (const CompileError& e) {
+        errors.push_back({frontend::Severity::Error, e.span_, e.message_});
+        error_files.push_back(pending.file);
+        ok = false;
+      }
+    }
+    predicate = &image.predicates[id];  // compiling may have added predicates
+    predicate->clauses = std::move(codes);
+    build_index(*predicate, firsts);
+  }
+  return ok;
+}
+
+PredicateId compile_query(const std::vector<frontend::Goal>& goals,
+                          const std::vector<std::string>& variables, AtomTable& atoms,
+                          CodeImage& image, const std::string& file,
+                          std::vector<frontend::Diagnostic>& errors) {
+  std::unordered_set<std::uint64_t> user_defined;
+  for (const auto& p : image.predicates) {
+    if (p.defined && p.builtin == kNoBuiltin) user_defined.insert((p.name_atom << 16U) | p.arity);
+  }
+  std::vector<frontend::TermPtr> head_args;
+  for (const auto& v : variables) head_args.push_back(frontend::make_variable(v, {}));
+  const std::string name = fmt::format("$query{}", image.predicates.size());
+  auto head = frontend::make_compound(name, std::move(head_args), {});
+  if (variables.empty()) head = frontend::make_atom(name, {});
+  const PredicateId id =
+      image.predicate(atoms.intern(name), name, static_cast<std::uint32_t>(variables.size()));
+  ClauseCompiler compiler(atoms, image, file, user_defined);
+  try {
+    const std::uint32_t pc = compiler.compile(*head, goals);
+    Predicate& p = image.predicates[id];
+    p.defined = true;
+    p.clauses = {ClauseCode{pc, SourceRef{file, goals.empty() ? frontend::SourceSpan{} : goals.front().span}}};
+    p.source = p.clauses.front().source;
+    build_index(p, {FirstArgument{}});
+  } catch (const CompileError& e) {
+    errors.push_back({frontend::Severity::Error, e.span_, e.message_});
+  }
+  return id;
+}
+
+}  // namespace fleng::vm

@@ -1,0 +1,102 @@
+// The disassembler, driven by the operand kinds of instructions.def.
+#include "vm/disassembler.hpp"
+
+#include <fmt/format.h>
+
+#include "vm/term_writer.hpp"
+
+namespace fleng::vm {
+
+namespace {
+
+std::string placement_text(std::uint64_t operand) {
+  const auto kind = static_cast<std::uint32_t>(operand >> 32U);
+  const auto label = static_cast<std::uint32_t>(operand);
+  switch (kind) {
+    case 0: return "unannotated";
+    case 1: return fmt::format("any({})", label);
+    case 2: return fmt::format("on({})", label);
+    default: return fmt::format("to({})", label);
+  }
+}
+
+std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, std::uint64_t pc,
+                              std::string& out) {
+  const auto op = static_cast<Op>(image.code[pc]);
+  const OpInfo& i = info(op);
+  std::string line = fmt::format("  {:6}  {:<14}", pc, i.name);
+  std::uint64_t at = pc + 1;
+  bool first = true;
+  for (const char kind : i.operands) {
+    const std::uint64_t v = image.code[at++];
+    std::string text;
+    switch (kind) {
+      case 'R': text = fmt::format("r{}", v); break;
+      case 'C': text = write_term(v, atoms); break;
+      case 'K': {
+        const auto& n = image.numbers[v];
+        text = n.is_float ? float_text(n.real) : std::to_string(n.integer);
+        break;
+      }
+      case 'F':
+        text = fmt::format("{}/{}", atoms.name(atoms.functor_name(static_cast<std::uint32_t>(v))),
+                           atoms.functor_arity(static_cast<std::uint32_t>(v)));
+        break;
+      case 'P': {
+        const auto& p = image.predicates[v];
+        text = fmt::format("{}/{}", p.name, p.arity);
+        break;
+      }
+      case 'B': text = fmt::format("builtin#{}", v); break;
+      case 'L': text = fmt::format("@{}", v); break;
+      case 'N': text = std::to_string(v); break;
+      case 'T': text = placement_text(v); break;
+      case 'V': {
+        text = "(";
+        for (std::uint64_t k = 0; k < v; ++k) {
+          if (k > 0) text += ", ";
+          text += fmt::format("r{}", image.code[at++]);
+        }
+        text += ")";
+        break;
+      }
+      default: text = "?"; break;
+    }
+    line += first ? text : ", " + text;
+    first = false;
+  }
+  out += line;
+  out += '\n';
+  return at;
+}
+
+}  // namespace
+
+std::string disassemble(const CodeImage& image, const AtomTable& atoms, bool library) {
+  std::string out;
+  for (const auto& p : image.predicates) {
+    if (!p.defined || p.builtin != kNoBuiltin || p.clauses.empty()) continue;
+    if (p.from_library && !library) continue;
+    out += fmt::format("{}/{}:  % {} clause(s), {}:{}\n", p.name, p.arity, p.clauses.size(),
+                       p.source.file, frontend::to_string(p.source.span.begin));
+    for (std::size_t c = 0; c < p.clauses.size(); ++c) {
+      out += fmt::format(" clause {}:\n", c + 1);
+      std::uint64_t pc = p.clauses[c].head_pc;
+      // A clause's code runs from its head to the end of its distributing body: the second
+      // `proceed`/`execute` sequence end after the commit.
+      int bodies_left = 2;
+      while (pc < image.code.size() && bodies_left > 0) {
+        const auto op = static_cast<Op>(image.code[pc]);
+        pc = disassemble_one(image, atoms, pc, out);
+        if (op == Op::proceed || op == Op::execute) {
+          --bodies_left;
+          if (bodies_left == 1) out += "   -- distributing body --\n";
+        }
+      }
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace fleng::vm

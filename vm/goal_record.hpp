@@ -1,0 +1,33 @@
+// Heap layouts of goal records and hooks (suspension records), with their accessors.
+//
+//   goal record  [HEADER Goal, size 2+n, aux n][predicate (INT)][state (INT)][arg 1]...[arg n]
+//                state = 2 * generation + (1 if suspended)
+//   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
+//
+// A goal suspended on several variables has a hook on each; the first binding activates it and
+// bumps its generation, so the other hooks are recognised as stale (FLENG.md 5.3).
+#pragma once
+
+#include <cstdint>
+
+#include "vm/cell.hpp"
+#include "vm/code.hpp"
+
+namespace fleng::vm::goal_record {
+
+inline constexpr std::uint32_t kHeaderCells = 3;
+inline constexpr std::uint32_t kHookCells = 4;
+
+inline Cell* cells(Cell goal) { return address_of(goal); }
+inline std::uint32_t arity(Cell goal) { return header_aux(cells(goal)[0]); }
+inline PredicateId predicate(Cell goal) {
+  return static_cast<PredicateId>(small_int_value(cells(goal)[1]));
+}
+inline std::int64_t state(Cell goal) { return small_int_value(cells(goal)[2]); }
+inline void set_state(Cell goal, std::int64_t state) { cells(goal)[2] = make_small_int(state); }
+inline Cell* args(Cell goal) { return cells(goal) + kHeaderCells; }
+
+inline std::int64_t generation(std::int64_t state) { return state >> 1; }
+inline bool is_suspended(std::int64_t state) { return (state & 1) != 0; }
+
+}  // namespace fleng::vm::goal_record

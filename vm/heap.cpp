@@ -1,0 +1,60 @@
+// Semispace reservation with mmap (MAP_NORESERVE: only touched pages use memory) and page
+// release after collection with madvise, so the resident size follows the live data.
+#include "vm/heap.hpp"
+
+#include <sys/mman.h>
+
+#include <algorithm>
+#include <new>
+
+namespace fleng::vm {
+
+namespace {
+
+Cell* reserve(std::size_t cells) {
+  void* p = mmap(nullptr, cells * sizeof(Cell), PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (p == MAP_FAILED) throw std::bad_alloc();
+  return static_cast<Cell*>(p);
+}
+
+}  // namespace
+
+Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells)
+    : iu_(iu), max_cells_(max_cells) {
+  spaces_[0] = reserve(max_cells_);
+  spaces_[1] = reserve(max_cells_);
+  space_ = spaces_[0];
+  top_ = space_;
+  limit_ = space_ + std::min(initial_cells, max_cells_);
+}
+
+Heap::~Heap() {
+  for (Cell* space : spaces_) {
+    if (space != nullptr) munmap(space, max_cells_ * sizeof(Cell));
+  }
+}
+
+void Heap::begin_collection() {
+  peak_used_cells = std::max(peak_used_cells, used_cells());
+  old_ = space_;
+  current_ = 1 - current_;
+  space_ = spaces_[current_];
+  top_ = space_;
+  limit_ = space_ + max_cells_;  // survivors always fit: they fitted in the old space
+}
+
+void Heap::end_collection(std::size_t headroom) {
+  ++collections;
+  const std::size_t live = used_cells();
+  copied_cells += live;
+  // Give the pages of the evacuated space back to the system.
+  madvise(old_, max_cells_ * sizeof(Cell), MADV_DONTNEED);
+  old_ = nullptr;
+  // Next collection when the heap has grown to twice the live data (at least the headroom).
+  std::size_t usable = std::max(live * 2, live + headroom);
+  usable = std::min(usable, max_cells_);
+  limit_ = space_ + usable;
+}
+
+}  // namespace fleng::vm

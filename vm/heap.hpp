@@ -1,0 +1,66 @@
+// The heap of one Inference Unit: two semispaces reserved up front (virtual memory only; pages
+// are used as the heap grows and returned after each collection), a bump allocator, and the
+// space switch of the copying collector (vm/gc.hpp). The usable size starts small and grows
+// with the live data, up to the configured maximum; beyond it allocation fails and the runtime
+// reports heap exhaustion.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "vm/cell.hpp"
+
+namespace fleng::vm {
+
+class Heap {
+ public:
+  /// `max_cells` bounds each semispace; `initial_cells` is the first usable size.
+  Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells);
+  ~Heap();
+  Heap(const Heap&) = delete;
+  Heap& operator=(const Heap&) = delete;
+
+  /// `n` cells, or nullptr when the usable space is full (collect, then retry).
+  Cell* allocate(std::size_t n) {
+    if (static_cast<std::size_t>(limit_ - top_) < n) return nullptr;
+    Cell* p = top_;
+    top_ += n;
+    return p;
+  }
+  [[nodiscard]] std::size_t free_cells() const { return static_cast<std::size_t>(limit_ - top_); }
+  [[nodiscard]] std::size_t used_cells() const { return static_cast<std::size_t>(top_ - space_); }
+  [[nodiscard]] std::size_t usable_cells() const { return static_cast<std::size_t>(limit_ - space_); }
+  [[nodiscard]] std::size_t max_cells() const { return max_cells_; }
+  [[nodiscard]] unsigned iu() const { return iu_; }
+
+  /// True if `p` lies in the current (from-) space.
+  [[nodiscard]] bool contains(const Cell* p) const { return p >= space_ && p < space_ + max_cells_; }
+
+  // --- Collection (used by vm/gc.cpp) ----------------------------------------------------------
+  /// Switches to the other semispace; allocation then copies survivors there.
+  void begin_collection();
+  /// True if `p` lies in the space being evacuated.
+  [[nodiscard]] bool in_old_space(const Cell* p) const { return p >= old_ && p < old_ + max_cells_; }
+  [[nodiscard]] Cell* top() const { return top_; }
+  [[nodiscard]] Cell* space_begin() const { return space_; }
+  /// Ends a collection: releases the old space's pages and sets the usable size so that at
+  /// least `headroom` of it is free (growing by doubling, within the maximum).
+  void end_collection(std::size_t headroom);
+
+  /// Counters.
+  std::uint64_t collections = 0;
+  std::uint64_t copied_cells = 0;
+  std::size_t peak_used_cells = 0;
+
+ private:
+  unsigned iu_;
+  std::size_t max_cells_;
+  Cell* spaces_[2] = {nullptr, nullptr};
+  int current_ = 0;
+  Cell* space_ = nullptr;  // current space
+  Cell* old_ = nullptr;    // the space being evacuated, during a collection
+  Cell* top_ = nullptr;
+  Cell* limit_ = nullptr;
+};
+
+}  // namespace fleng::vm

@@ -1,0 +1,241 @@
+// The Inference Unit core: goal records, active unification and binding (with activation of the
+// hooked goals), suspension, the registry of suspended goals, and errors.
+#include "vm/iu.hpp"
+
+#include <algorithm>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "vm/compiler.hpp"
+#include "vm/goal_record.hpp"
+#include "vm/term_writer.hpp"
+
+namespace fleng::vm {
+
+Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsigned index,
+       unsigned count, const IuOptions& options)
+    : atoms(atoms_table), image(code_image), out(output),
+      heap(index, options.max_heap_cells, options.initial_heap_cells), index_(index),
+      count_(count), options_(options), registers_(kMaxRegisters, kNil) {}
+
+Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
+  Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
+  if (p == nullptr) return 0;
+  p[0] = make_header(BoxKind::Goal, 2 + arity, arity);
+  p[1] = make_small_int(predicate);
+  p[2] = make_small_int(0);
+  std::copy(args, args + arity, p + goal_record::kHeaderCells);
+  return make_pointer(Tag::Box, p, index_);
+}
+
+bool Iu::add_goal(PredicateId predicate, const Cell* args) {
+  const auto arity = image.predicates[predicate].arity;
+  if (heap.free_cells() < goal_record::kHeaderCells + arity) {
+    std::vector<Cell> copy(args, args + arity);
+    if (!ensure_heap(goal_record::kHeaderCells + arity, copy.data(), copy.size())) return false;
+    const Cell goal = make_goal_record(predicate, copy.data(), arity);
+    push(goal);
+    return true;
+  }
+  push(make_goal_record(predicate, args, arity));
+  return true;
+}
+
+bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
+  const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
+  if (goal == 0) return false;
+  ++counters.goals_spawned;
+  push(goal);
+  return true;
+}
+
+// --- binding and activation ------------------------------------------------------------------
+
+void Iu::activate_hooks(Cell hooks) {
+  Cell hook = hooks;
+  while (hook != 0 && hook != kNil) {
+    Cell* h = address_of(hook);
+    const Cell goal = h[1];
+    const std::int64_t generation = small_int_value(h[2]);
+    const std::int64_t state = goal_record::state(goal);
+    if (goal_record::is_suspended(state) && goal_record::generation(state) == generation) {
+      goal_record::set_state(goal, (generation + 1) * 2);
+      --suspended_live_;
+      ++counters.activations;
+      push(goal);
+    }
+    hook = h[3];
+  }
+}
+
+void Iu::bind(Cell var_ref, Cell value) {
+  Cell* p = address_of(var_ref);
+  const Cell hooks = hooks_of(*p);
+  *p = value;
+  if (hooks != 0) activate_hooks(retag(hooks, Tag::Box));
+}
+
+bool Iu::unify(Cell a, Cell b) {
+  // Iterative, with an explicit stack of pairs still to unify.
+  std::vector<std::pair<Cell, Cell>> pending;
+  pending.emplace_back(a, b);
+  while (!pending.empty()) {
+    auto [x, y] = pending.back();
+    pending.pop_back();
+    x = deref(x);
+    y = deref(y);
+    if (x == y) continue;
+    if (is_unbound(x) || is_unbound(y)) {
+      if (is_unbound(x) && is_unbound(y)) {
+        // Variable-variable: no information; the hooks of one move to the other (FLENG.md 5.3).
+        // The higher (IU, address) is bound to the lower, so no cycle can form.
+        if (x < y) std::swap(x, y);
+        Cell* from = address_of(x);
+        Cell* to = address_of(y);
+        const Cell from_hooks = hooks_of(*from);
+        if (from_hooks != 0) {
+          Cell last = retag(from_hooks, Tag::Box);
+          while (address_of(last)[3] != kNil) last = address_of(last)[3];
+          const Cell to_hooks = hooks_of(*to);
+          address_of(last)[3] = to_hooks != 0 ? retag(to_hooks, Tag::Box) : kNil;
+          *to = make_var_contents(from_hooks);
+        }
+        *from = y;
+        continue;
+      }
+      if (is_unbound(x)) {
+        bind(x, y);
+      } else {
+        bind(y, x);
+      }
+      continue;
+    }
+    if (tag_of(x) != tag_of(y)) return false;
+    switch (tag_of(x)) {
+      case Tag::Cons:
+        pending.emplace_back(cdr(x), cdr(y));
+        pending.emplace_back(car(x), car(y));
+        break;
+      case Tag::Struct: {
+        if (*address_of(x) != *address_of(y)) return false;
+        const std::uint32_t n = struct_arity(x);
+        for (std::uint32_t i = n; i-- > 0;) pending.emplace_back(struct_arg(x, i), struct_arg(y, i));
+        break;
+      }
+      case Tag::Box: {
+        const Cell hx = header_of_box(x);
+        const Cell hy = header_of_box(y);
+        if (header_kind(hx) != header_kind(hy)) return false;
+        switch (header_kind(hx)) {
+          case BoxKind::Float:
+            if (float_value(x) != float_value(y)) return false;
+            break;
+          case BoxKind::Int64:
+            if (integer_value(x) != integer_value(y)) return false;
+            break;
+          case BoxKind::Vector: {
+            if (vector_size(x) != vector_size(y)) return false;
+            for (std::uint32_t i = vector_size(x); i-- > 0;) {
+              pending.emplace_back(vector_element(x, i), vector_element(y, i));
+            }
+            break;
+          }
+          default: return false;
+        }
+        break;
+      }
+      default: return false;  // different atoms or integers
+    }
+  }
+  return true;
+}
+
+// --- suspension --------------------------------------------------------------------------------
+
+bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::uint32_t arity) {
+  // Each blocking variable once.
+  std::sort(blocked_.begin(), blocked_.end());
+  blocked_.erase(std::unique(blocked_.begin(), blocked_.end()), blocked_.end());
+  const std::size_t need =
+      blocked_.size() * goal_record::kHookCells + (goal == 0 ? goal_record::kHeaderCells + arity : 0);
+  if (heap.free_cells() < need) {
+    // Collect with the goal (or its arguments, which are registers) and the variables as roots.
+    current_goal_ = goal;
+    if (!ensure_heap(need)) return false;
+    goal = current_goal_;
+  }
+  if (goal == 0) goal = make_goal_record(predicate, args, arity);
+  const std::int64_t generation = goal_record::generation(goal_record::state(goal));
+  goal_record::set_state(goal, generation * 2 + 1);
+  suspended_.push_back(goal);
+  suspended_.push_back(make_small_int(generation));
+  suspended_.push_back(make_small_int(static_cast<std::int64_t>(blocked_.size())));
+  for (const Cell v : blocked_) {
+    Cell* var = address_of(v);
+    const Cell old_hooks = hooks_of(*var);
+    Cell* hook = heap.allocate(goal_record::kHookCells);
+    hook[0] = make_header(BoxKind::Hook, 3);
+    hook[1] = goal;
+    hook[2] = make_small_int(generation);
+    hook[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
+    *var = make_var_contents(make_pointer(Tag::Box, hook, index_));
+    suspended_.push_back(v);
+  }
+  ++suspended_live_;
+  ++counters.suspensions;
+  blocked_.clear();
+  return true;
+}
+
+std::vector<Iu::SuspendedGoal> Iu::suspended_goals() const {
+  std::vector<SuspendedGoal> result;
+  for (std::size_t i = 0; i < suspended_.size();) {
+    const Cell goal = suspended_[i];
+    const std::int64_t generation = small_int_value(suspended_[i + 1]);
+    const auto n = static_cast<std::size_t>(small_int_value(suspended_[i + 2]));
+    const std::int64_t state = goal_record::state(goal);
+    if (goal_record::is_suspended(state) && goal_record::generation(state) == generation) {
+      SuspendedGoal entry{goal, {}};
+      for (std::size_t k = 0; k < n; ++k) entry.variables.push_back(suspended_[i + 3 + k]);
+      result.push_back(std::move(entry));
+    }
+    i += 3 + n;
+  }
+  return result;
+}
+
+std::size_t Iu::suspended_count() const { return suspended_live_; }
+
+void Iu::reset() {
+  pool_.clear();
+  preempted_.clear();
+  suspended_.clear();
+  suspended_live_ = 0;
+  blocked_.clear();
+  current_goal_ = 0;
+  error_.reset();
+  halted_ = false;
+  halt_code_ = 0;
+  interrupt_requested_ = false;
+}
+
+// --- errors and halting --------------------------------------------------------------------
+
+void Iu::set_error(std::string message, std::string goal, SourceRef where) {
+  if (!error_) error_ = RuntimeError{std::move(message), std::move(goal), std::move(where)};
+}
+
+Outcome Iu::fail(std::string message) {
+  if (!error_) error_ = RuntimeError{std::move(message), {}, {}};
+  return Outcome::Error;
+}
+
+void Iu::request_halt(int code) {
+  halted_ = true;
+  halt_code_ = code;
+}
+
+std::string Iu::format(Cell term) const { return write_term(term, atoms, true); }
+
+}  // namespace fleng::vm

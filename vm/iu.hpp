@@ -1,0 +1,144 @@
+// One Inference Unit as the reducer sees it: its heap, its goal pool, the goals suspended on
+// its variables, its registers and counters. The reducer (UNIRED) runs goals from the pool
+// (vm/reducer.cpp); binding a variable activates its hooked goals (the NIP's `bind` and
+// `activate`); suspension hangs hooks on variables (`suspend`). Engines (kernel/) own one or
+// more IUs and decide where spawned goals go; this class is the single-IU core they share.
+//
+// Glossary (PIE64 paper, section 3): IU = Inference Unit; UNIRED = the unifier-reducer that
+// runs compiled code; NIP = network interface processor (remote memory, goal transfer,
+// binding and activation across IUs); MP = management processor (goal pool, scheduling,
+// memory management, load level).
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "vm/atom_table.hpp"
+#include "vm/builtins.hpp"
+#include "vm/code.hpp"
+#include "vm/heap.hpp"
+#include "vm/terms.hpp"
+
+namespace fleng::vm {
+
+/// What stopped a run.
+enum class RunStatus { Success, Deadlock, Error, Halt, Interrupted };
+
+struct RuntimeError {
+  std::string message;   ///< e.g. "no matching clause"
+  std::string goal;      ///< the offending goal, printed as a term
+  SourceRef where;       ///< the predicate or call site
+};
+
+struct IuOptions {
+  std::size_t max_heap_cells = std::size_t{1} << 27;    ///< 1 GiB per semispace
+  std::size_t initial_heap_cells = std::size_t{1} << 20;  ///< 8 MiB
+  bool gc_stress = false;           ///< collect at every reduction (tests)
+  std::uint32_t time_slice = 1000;  ///< direct reductions before a goal goes to the back
+};
+
+struct IuCounters {
+  std::uint64_t reductions = 0;   ///< user-predicate reductions (clause commits)
+  std::uint64_t builtin_calls = 0;
+  std::uint64_t suspensions = 0;
+  std::uint64_t activations = 0;
+  std::uint64_t goals_spawned = 0;
+};
+
+class Iu {
+ public:
+  Iu(AtomTable& atoms, CodeImage& image, std::ostream& out, unsigned index, unsigned count,
+     const IuOptions& options);
+
+  AtomTable& atoms;
+  CodeImage& image;
+  std::ostream& out;
+  Heap heap;
+  IuCounters counters;
+
+  [[nodiscard]] unsigned index() const { return index_; }
+  [[nodiscard]] unsigned count() const { return count_; }
+
+  // --- running -----------------------------------------------------------------------------------
+  /// Adds goal `predicate(args)` to the pool (the top-level query, for instance).
+  bool add_goal(PredicateId predicate, const Cell* args);
+  /// Runs until the pool is empty (then success or deadlock), an error, halt/1, or an
+  /// interrupt request.
+  RunStatus run();
+  /// Asks a running run() to stop at the next reduction (from a signal handler: only sets a flag).
+  void interrupt() { interrupt_requested_ = true; }
+  /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
+  void reset();
+
+  [[nodiscard]] const std::optional<RuntimeError>& error() const { return error_; }
+  [[nodiscard]] int halt_code() const { return halt_code_; }
+  /// Suspended goals and the variables each waits on (for the deadlock report), oldest first.
+  struct SuspendedGoal {
+    Cell goal;
+    std::vector<Cell> variables;
+  };
+  std::vector<SuspendedGoal> suspended_goals() const;
+  std::size_t suspended_count() const;
+
+  /// Extra GC roots (the query's variables); updated in place by the collector.
+  std::vector<Cell> roots;
+
+  // --- services for builtins ---------------------------------------------------------------------
+  /// Active unification (FLENG.md 5.4); false on failure (the caller reports it).
+  bool unify(Cell a, Cell b);
+  /// Records a variable the current builtin or clause waits on.
+  void block_on(Cell unbound) { blocked_.push_back(unbound); }
+  std::vector<Cell>& blocked() { return blocked_; }
+  /// Reports a fatal error for the current goal; returns Outcome::Error.
+  Outcome fail(std::string message);
+  /// Requests a stop with an exit code (halt/1).
+  void request_halt(int code);
+  /// Allocates `n` cells, or nullptr (return Outcome::NeedHeap).
+  Cell* allocate(std::size_t n) { return heap.allocate(n); }
+  /// A goal record for `predicate(args)` pushed on the pool (call/1); false if the heap is full.
+  bool spawn_goal(PredicateId predicate, const Cell* args);
+  /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
+  /// `roots`, and `extra` which is updated). False if the heap is exhausted.
+  bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);
+
+  /// Text of a term (for messages and write/1).
+  std::string format(Cell term) const;
+
+ private:
+  friend class Reducer;
+  friend class Collector;
+
+  Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
+  void push(Cell goal) { pool_.push_back(goal); }
+  void bind(Cell var_ref, Cell value);
+  void activate_hooks(Cell hooks);
+  bool suspend_goal(Cell goal_or_zero, PredicateId predicate, const Cell* args,
+                    std::uint32_t arity);
+  void collect(std::size_t need, Cell* extra, std::size_t extra_count);
+  void set_error(std::string message, std::string goal, SourceRef where);
+
+  unsigned index_;
+  unsigned count_;
+  IuOptions options_;
+
+  std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
+  std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
+  std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
+  std::size_t suspended_live_ = 0;
+  std::vector<Cell> blocked_;
+  std::vector<Cell> registers_;
+  Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
+
+  std::optional<RuntimeError> error_;
+  int halt_code_ = 0;
+  bool halted_ = false;
+  std::atomic<bool> interrupt_requested_{false};
+};
+
+}  // namespace fleng::vm

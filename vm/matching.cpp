@@ -1,0 +1,94 @@
+// Passive identity and groundness (see matching.hpp).
+#include "vm/matching.hpp"
+
+#include <utility>
+#include <vector>
+
+#include "vm/terms.hpp"
+
+namespace fleng::vm {
+
+/// Passive identity of two terms (FLENG.md 5.2, repeated head variables and equal/3).
+
+
+Identity passive_identity(Cell a, Cell b, Cell& blocking) {
+  std::vector<std::pair<Cell, Cell>> pending{{a, b}};
+  Identity result = Identity::Identical;
+  while (!pending.empty()) {
+    auto [x, y] = pending.back();
+    pending.pop_back();
+    x = deref(x);
+    y = deref(y);
+    if (x == y) continue;
+    if (is_unbound(x) || is_unbound(y)) {
+      if (result == Identity::Identical) {
+        result = Identity::Blocked;
+        blocking = is_unbound(x) ? x : y;
+      }
+      continue;  // a definite difference elsewhere still decides
+    }
+    if (tag_of(x) != tag_of(y)) return Identity::Different;
+    switch (tag_of(x)) {
+      case Tag::Cons:
+        pending.emplace_back(cdr(x), cdr(y));
+        pending.emplace_back(car(x), car(y));
+        break;
+      case Tag::Struct:
+        if (*address_of(x) != *address_of(y)) return Identity::Different;
+        for (std::uint32_t i = struct_arity(x); i-- > 0;) {
+          pending.emplace_back(struct_arg(x, i), struct_arg(y, i));
+        }
+        break;
+      case Tag::Box: {
+        const Cell hx = header_of_box(x);
+        if (header_kind(hx) != header_kind(header_of_box(y))) return Identity::Different;
+        switch (header_kind(hx)) {
+          case BoxKind::Float:
+            if (!(float_value(x) == float_value(y))) return Identity::Different;
+            break;
+          case BoxKind::Int64:
+            if (integer_value(x) != integer_value(y)) return Identity::Different;
+            break;
+          case BoxKind::Vector:
+            if (vector_size(x) != vector_size(y)) return Identity::Different;
+            for (std::uint32_t i = vector_size(x); i-- > 0;) {
+              pending.emplace_back(vector_element(x, i), vector_element(y, i));
+            }
+            break;
+          default: return Identity::Different;
+        }
+        break;
+      }
+      default: return Identity::Different;
+    }
+  }
+  return result;
+}
+
+/// The first unbound variable inside a term, or 0 if the term is ground.
+Cell first_unbound(Cell term) {
+  std::vector<Cell> pending{term};
+  while (!pending.empty()) {
+    const Cell t = deref(pending.back());
+    pending.pop_back();
+    switch (tag_of(t)) {
+      case Tag::Ref: return t;
+      case Tag::Cons:
+        pending.push_back(cdr(t));
+        pending.push_back(car(t));
+        break;
+      case Tag::Struct:
+        for (std::uint32_t i = struct_arity(t); i-- > 0;) pending.push_back(struct_arg(t, i));
+        break;
+      case Tag::Box:
+        if (is_vector(t)) {
+          for (std::uint32_t i = vector_size(t); i-- > 0;) pending.push_back(vector_element(t, i));
+        }
+        break;
+      default: break;
+    }
+  }
+  return 0;
+}
+
+}  // namespace fleng::vm

@@ -1,0 +1,485 @@
+// The reducer (UNIRED): takes goals from the pool and reduces them with the compiled code.
+//
+// One reduction: the goal's arguments go to registers R[0..n); the first-argument index picks
+// the candidate clauses; each clause's head code matches passively (vm/instructions.def notes);
+// the first clause that commits runs its body. No clause committing: the goal suspends on the
+// variables that blocked (if any clause was blocked) or it is a fatal "no matching clause".
+// The body's last goal is reduced at once (`execute`) for up to a time slice of reductions;
+// then it goes to the back of the queue so that other goals get their turn (FLENG.md 5.8).
+#include <algorithm>
+#include <array>
+
+#include <fmt/format.h>
+
+#include "frontend/lexemes.hpp"
+#include "vm/compiler.hpp"
+#include "vm/goal_record.hpp"
+#include "vm/iu.hpp"
+#include "vm/matching.hpp"
+#include "vm/term_writer.hpp"
+
+namespace fleng::vm {
+
+namespace {
+
+/// Free cells guaranteed at the start of every reduction (head matching allocates nothing;
+/// the body reserves its own needs at commit).
+constexpr std::size_t kMinFree = 4096;
+
+const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first) {
+  const ClauseIndex& index = p.index;
+  switch (tag_of(first)) {
+    case Tag::Ref: return index.all;
+    case Tag::Cons: return index.cons;
+    case Tag::Atom:
+    case Tag::Int:
+      for (const auto& [constant, chain] : index.constants) {
+        if (constant == first) return chain;
+      }
+      return index.other;
+    case Tag::Struct: {
+      const std::uint32_t functor = struct_functor(first);
+      for (const auto& [f, chain] : index.functors) {
+        if (f == functor) return chain;
+      }
+      return index.other;
+    }
+    case Tag::Box:
+      if (is_number(first)) return index.numbers;
+      return index.other;
+    default: return index.all;
+  }
+}
+
+
+/// Checks a builtin's input modes (? bound, g ground); records the blocking variables.
+bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs) {
+  bool ready = true;
+  for (std::uint32_t i = 0; i < inputs; ++i) {
+    switch (info.modes[i]) {
+      case '?':
+        args[i] = deref(args[i]);
+        if (is_unbound(args[i])) {
+          iu.block_on(args[i]);
+          ready = false;
+        }
+        break;
+      case 'g': {
+        const Cell v = first_unbound(args[i]);
+        if (v != 0) {
+          iu.block_on(v);
+          ready = false;
+        }
+        break;
+      }
+      default: break;
+    }
+  }
+  return ready;
+}
+
+std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
+                      std::uint32_t arity) {
+  std::string text = frontend::lexemes::atom_text(name);
+  if (arity == 0) return text;
+  text += '(';
+  for (std::uint32_t i = 0; i < arity; ++i) {
+    if (i > 0) text += ", ";
+    text += iu.format(args[i]);
+  }
+  text += ')';
+  return text;
+}
+
+}  // namespace
+
+RunStatus Iu::run() {
+  Cell* const R = registers_.data();
+  std::array<Cell, kMaxRegisters> scratch{};
+
+  for (;;) {
+    if (error_) return RunStatus::Error;
+    if (halted_) return RunStatus::Halt;
+    if (interrupt_requested_.load(std::memory_order_relaxed)) {
+      interrupt_requested_ = false;
+      return RunStatus::Interrupted;
+    }
+    Cell goal;
+    if (!pool_.empty()) {
+      goal = pool_.back();
+      pool_.pop_back();
+    } else if (!preempted_.empty()) {
+      goal = preempted_.front();
+      preempted_.pop_front();
+    } else {
+      return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
+    }
+    current_goal_ = goal;
+    if (heap.free_cells() < kMinFree || options_.gc_stress) {
+      collect(kMinFree, nullptr, 0);
+      if (heap.free_cells() < kMinFree) {
+        ensure_heap(kMinFree);
+        return RunStatus::Error;
+      }
+      goal = current_goal_;
+    }
+    PredicateId pred = goal_record::predicate(goal);
+    std::uint32_t arity = goal_record::arity(goal);
+    std::copy_n(goal_record::args(goal), arity, R);
+    std::uint32_t slice = options_.time_slice;
+
+  reduce:
+    const Cell* const code = image.code.data();
+    const Predicate& predicate = image.predicates[pred];
+
+    // --- a builtin as a goal ------------------------------------------------------------------
+    if (predicate.builtin != kNoBuiltin) {
+      const BuiltinInfo& info = kBuiltins[predicate.builtin];
+      ++counters.builtin_calls;
+      const bool function = info.kind == BuiltinKind::Function;
+      const std::uint32_t inputs = function ? arity - 1 : arity;
+      Outcome outcome;
+      Cell result = 0;
+      for (;;) {
+        std::copy_n(R, arity, scratch.data());
+        blocked_.clear();
+        if (!inputs_ready(*this, info, scratch.data(), inputs)) {
+          outcome = Outcome::Suspend;
+          break;
+        }
+        outcome = info.fn(*this, scratch.data(), &result);
+        if (outcome != Outcome::NeedHeap) break;
+        collect(std::size_t{1} << 16, nullptr, 0);
+      }
+      if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
+        set_error("output unification failed", goal_text(*this, predicate.name, R, arity),
+                  predicate.source);
+        return RunStatus::Error;
+      }
+      if (outcome == Outcome::Suspend) {
+        if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
+      }
+      if (outcome == Outcome::Error) {
+        error_->goal = goal_text(*this, predicate.name, R, arity);
+        return RunStatus::Error;
+      }
+      continue;
+    }
+
+    if (!predicate.defined || predicate.clauses.empty()) {
+      set_error(fmt::format("undefined predicate {}/{}", predicate.name, predicate.arity),
+                goal_text(*this, predicate.name, R, arity), predicate.source);
+      return RunStatus::Error;
+    }
+
+    // --- clause selection and head matching ----------------------------------------------------
+    blocked_.clear();
+    std::uint32_t body = 0;
+    for (const std::uint32_t clause : select_clauses(predicate, deref(R[0]))) {
+      const std::size_t mark = blocked_.size();
+      bool clause_blocked = false;
+      std::uint64_t pc = predicate.clauses[clause].head_pc;
+      for (;;) {
+        switch (static_cast<Op>(code[pc])) {
+          case Op::match_atom:
+          case Op::match_int: {
+            const Cell v = deref(R[code[pc + 1]]);
+            if (v == code[pc + 2]) {
+              pc += 4;
+              continue;
+            }
+            if (is_unbound(v)) {
+              blocked_.push_back(v);
+              clause_blocked = true;
+              pc = code[pc + 3];
+              continue;
+            }
+            goto mismatch;
+          }
+          case Op::match_number: {
+            const Cell v = deref(R[code[pc + 1]]);
+            if (is_unbound(v)) {
+              blocked_.push_back(v);
+              clause_blocked = true;
+              pc = code[pc + 3];
+              continue;
+            }
+            const NumberConstant& c = image.numbers[code[pc + 2]];
+            const bool equal = c.is_float ? (is_float(v) && float_value(v) == c.real)
+                                          : (is_integer(v) && integer_value(v) == c.integer);
+            if (!equal) goto mismatch;
+            pc += 4;
+            continue;
+          }
+          case Op::match_cons: {
+            const Cell v = deref(R[code[pc + 1]]);
+            if (is_cons(v)) {
+              const Cell* cell = address_of(v);
+              const auto dst = code[pc + 2];
+              R[dst] = cell[0];
+              R[dst + 1] = cell[1];
+              pc += 4;
+              continue;
+            }
+            if (is_unbound(v)) {
+              blocked_.push_back(v);
+              clause_blocked = true;
+              pc = code[pc + 3];
+              continue;
+            }
+            goto mismatch;
+          }
+          case Op::match_struct: {
+            const Cell v = deref(R[code[pc + 1]]);
+            if (is_struct(v)) {
+              if (struct_functor(v) != code[pc + 2]) goto mismatch;
+              const std::uint32_t n = struct_arity(v);
+              std::copy_n(address_of(v) + 1, n, R + code[pc + 3]);
+              pc += 5;
+              continue;
+            }
+            if (is_unbound(v)) {
+              blocked_.push_back(v);
+              clause_blocked = true;
+              pc = code[pc + 4];
+              continue;
+            }
+            goto mismatch;
+          }
+          case Op::match_equal: {
+            const Cell a = R[code[pc + 1]];
+            const Cell b = R[code[pc + 2]];
+            if (is_header(a) || is_header(b)) {  // a skipped sub-pattern: undecided
+              pc = code[pc + 3];
+              continue;
+            }
+            Cell blocking = 0;
+            switch (passive_identity(a, b, blocking)) {
+              case Identity::Identical: break;
+              case Identity::Different: goto mismatch;
+              case Identity::Blocked:
+                blocked_.push_back(blocking);
+                clause_blocked = true;
+                break;
+            }
+            pc = code[pc + 3];
+            continue;
+          }
+          case Op::set_unset:
+            R[code[pc + 1]] = make_header(BoxKind::Filler, 0);
+            pc += 2;
+            continue;
+          case Op::label_from: pc += 3; continue;
+          case Op::commit:
+            if (clause_blocked) goto next_clause;
+            blocked_.resize(mark);
+            body = static_cast<std::uint32_t>(pc);
+            goto commit;
+          default:
+            set_error(fmt::format("internal error: instruction {} in a head",
+                                  info(static_cast<Op>(code[pc])).name),
+                      {}, predicate.source);
+            return RunStatus::Error;
+        }
+      }
+    mismatch:
+      blocked_.resize(mark);
+    next_clause:;
+    }
+    // No clause committed.
+    if (!blocked_.empty()) {
+      if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
+      continue;
+    }
+    set_error("no matching clause", goal_text(*this, predicate.name, R, arity),
+              predicate.source);
+    return RunStatus::Error;
+
+  commit : {
+    ++counters.reductions;
+    std::uint64_t pc = body;
+    const std::size_t reserve = code[pc + 2];
+    if (heap.free_cells() < reserve) {
+      if (!ensure_heap(reserve)) return RunStatus::Error;
+    }
+    pc += 3;  // the local body follows the commit (one IU never distributes)
+    const unsigned iu = index_;
+    for (;;) {
+      switch (static_cast<Op>(code[pc])) {
+        case Op::put_var:
+        case Op::put_var_at: {
+          Cell* p = heap.allocate(1);
+          p[0] = make_var_contents();
+          R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
+          pc += static_cast<Op>(code[pc]) == Op::put_var ? 2 : 3;
+          continue;
+        }
+        case Op::put_const:
+          R[code[pc + 1]] = code[pc + 2];
+          pc += 3;
+          continue;
+        case Op::put_number: {
+          const NumberConstant& c = image.numbers[code[pc + 2]];
+          Cell* p = heap.allocate(2);
+          p[0] = make_header(c.is_float ? BoxKind::Float : BoxKind::Int64, 1);
+          p[1] = c.is_float ? double_bits(c.real) : static_cast<Cell>(c.integer);
+          R[code[pc + 1]] = make_pointer(Tag::Box, p, iu);
+          pc += 3;
+          continue;
+        }
+        case Op::put_cons: {
+          Cell* p = heap.allocate(2);
+          p[0] = R[code[pc + 2]];
+          p[1] = R[code[pc + 3]];
+          R[code[pc + 1]] = make_pointer(Tag::Cons, p, iu);
+          pc += 4;
+          continue;
+        }
+        case Op::put_struct: {
+          const auto n = static_cast<std::uint32_t>(code[pc + 3]);
+          Cell* p = heap.allocate(1 + n);
+          p[0] = make_header(BoxKind::Functor, n, static_cast<std::uint32_t>(code[pc + 2]));
+          for (std::uint32_t i = 0; i < n; ++i) p[1 + i] = R[code[pc + 4 + i]];
+          R[code[pc + 1]] = make_pointer(Tag::Struct, p, iu);
+          pc += 4 + n;
+          continue;
+        }
+        case Op::move:
+          R[code[pc + 1]] = R[code[pc + 2]];
+          pc += 3;
+          continue;
+        case Op::unify: {
+          const Cell a = deref(R[code[pc + 1]]);
+          const Cell b = deref(R[code[pc + 2]]);
+          if (a != b) {
+            if (is_unbound(a) && !is_unbound(b) && hooks_of(*address_of(a)) == 0) {
+              *address_of(a) = b;  // the common case: an output variable nobody waits on
+            } else if (!unify(a, b)) {
+              set_error("unification failed",
+                        fmt::format("{} = {}", format(a), format(b)),
+                        image.call_sites[static_cast<std::uint32_t>(pc)]);
+              return RunStatus::Error;
+            }
+          }
+          pc += 3;
+          continue;
+        }
+        case Op::call_builtin:
+        case Op::call_function: {
+          const bool function = static_cast<Op>(code[pc]) == Op::call_function;
+          const auto id = static_cast<BuiltinId>(code[pc + 1]);
+          const BuiltinInfo& info = kBuiltins[id];
+          const std::uint64_t count_at = function ? pc + 4 : pc + 2;
+          const auto n = static_cast<std::uint32_t>(code[count_at]);
+          const Cell* regs = code + count_at + 1;
+          ++counters.builtin_calls;
+          Outcome outcome;
+          Cell result = 0;
+          for (;;) {
+            for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
+            blocked_.clear();
+            if (!inputs_ready(*this, info, scratch.data(), n)) {
+              outcome = Outcome::Suspend;
+              break;
+            }
+            outcome = info.fn(*this, scratch.data(), &result);
+            if (outcome != Outcome::NeedHeap) break;
+            collect(std::size_t{1} << 16, nullptr, 0);
+          }
+          const std::uint64_t next = count_at + 1 + n;
+          if (outcome == Outcome::Done) {
+            if (function) {
+              const auto out_reg = code[pc + 2];
+              if (code[pc + 3] != 0) {
+                R[out_reg] = result;
+              } else if (!unify(R[out_reg], result)) {
+                set_error("output unification failed",
+                          goal_text(*this, std::string(info.name), scratch.data(), n) + " -> " +
+                              format(result) + " = " + format(R[out_reg]),
+                          image.call_sites[static_cast<std::uint32_t>(pc)]);
+                return RunStatus::Error;
+              }
+            }
+            pc = next;
+            continue;
+          }
+          if (outcome == Outcome::Error) {
+            std::vector<Cell> shown;
+            for (std::uint32_t i = 0; i < n; ++i) shown.push_back(R[regs[i]]);
+            if (function) shown.push_back(R[code[pc + 2]]);
+            error_->goal = goal_text(*this, std::string(info.name), shown.data(),
+                                     static_cast<std::uint32_t>(shown.size()));
+            error_->where = image.call_sites[static_cast<std::uint32_t>(pc)];
+            return RunStatus::Error;
+          }
+          // Suspend: the builtin becomes a goal suspended on what it waits for.
+          std::vector<Cell> args;
+          for (std::uint32_t i = 0; i < n; ++i) args.push_back(R[regs[i]]);
+          if (function) {
+            const auto out_reg = code[pc + 2];
+            if (code[pc + 3] != 0) {
+              Cell* p = heap.allocate(1);
+              p[0] = make_var_contents();
+              R[out_reg] = make_pointer(Tag::Ref, p, iu);
+            }
+            args.push_back(R[out_reg]);
+          }
+          const PredicateId builtin_pred =
+              *image.find(atoms.intern(std::string(info.name)), info.arity);
+          const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
+          if (!suspend_goal(record, builtin_pred, args.data(), info.arity)) {
+            return RunStatus::Error;
+          }
+          pc = next;
+          continue;
+        }
+        case Op::resolve_any: pc += 2; continue;
+        case Op::spawn:
+        case Op::spawn_at: {
+          const bool at = static_cast<Op>(code[pc]) == Op::spawn_at;
+          const auto target = static_cast<PredicateId>(code[pc + 1]);
+          const std::uint64_t count_at = at ? pc + 3 : pc + 2;
+          const auto n = static_cast<std::uint32_t>(code[count_at]);
+          Cell* p = heap.allocate(goal_record::kHeaderCells + n);
+          p[0] = make_header(BoxKind::Goal, 2 + n, n);
+          p[1] = make_small_int(target);
+          p[2] = make_small_int(0);
+          for (std::uint32_t i = 0; i < n; ++i) {
+            p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
+          }
+          pool_.push_back(make_pointer(Tag::Box, p, iu));
+          ++counters.goals_spawned;
+          pc = count_at + 1 + n;
+          continue;
+        }
+        case Op::execute: {
+          const auto target = static_cast<PredicateId>(code[pc + 1]);
+          const auto n = static_cast<std::uint32_t>(code[pc + 2]);
+          for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 3 + i]];
+          std::copy_n(scratch.data(), n, R);
+          pred = target;
+          arity = n;
+          current_goal_ = 0;
+          if (--slice == 0) {
+            // Time slice over: to the back of the queue, so that others run too.
+            if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
+            preempted_.push_back(make_goal_record(pred, R, n));
+            goto next_goal;
+          }
+          if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+          goto reduce;
+        }
+        case Op::proceed: goto next_goal;
+        default:
+          set_error(fmt::format("internal error: instruction {} in a body",
+                                info(static_cast<Op>(code[pc])).name),
+                    {}, predicate.source);
+          return RunStatus::Error;
+      }
+    }
+  }
+  next_goal:;
+  }
+}
+
+}  // namespace fleng::vm

@@ -1,0 +1,79 @@
+// Small inline helpers over cells: dereferencing, integers (61-bit immediate or boxed 64-bit),
+// floats (boxed), structure access. Allocation goes through a Heap and may fail (nullptr or a
+// false return), in which case the caller collects and retries.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "vm/cell.hpp"
+#include "vm/heap.hpp"
+
+namespace fleng::vm {
+
+/// Follows REF chains to a value or to the REF of an unbound variable.
+inline Cell deref(Cell c) {
+  while (is_ref(c)) {
+    const Cell contents = *address_of(c);
+    if (is_var_contents(contents)) return c;
+    c = contents;
+  }
+  return c;
+}
+
+/// True for a dereferenced cell that is an unbound variable (a REF to VAR contents).
+inline bool is_unbound(Cell dereferenced) { return is_ref(dereferenced); }
+
+inline Cell header_of_box(Cell box) { return *address_of(box); }
+inline bool is_box_of(Cell c, BoxKind kind) {
+  return is_box(c) && header_kind(header_of_box(c)) == kind;
+}
+
+inline bool is_float(Cell c) { return is_box_of(c, BoxKind::Float); }
+inline double float_value(Cell c) { return bits_double(address_of(c)[1]); }
+inline bool is_big_int(Cell c) { return is_box_of(c, BoxKind::Int64); }
+inline bool is_integer(Cell c) { return is_int(c) || is_big_int(c); }
+inline bool is_number(Cell c) { return is_integer(c) || is_float(c); }
+inline std::int64_t integer_value(Cell c) {
+  return is_int(c) ? small_int_value(c) : static_cast<std::int64_t>(address_of(c)[1]);
+}
+inline bool is_vector(Cell c) { return is_box_of(c, BoxKind::Vector); }
+
+/// An integer cell: immediate when it fits in 61 bits, else a 2-cell box (nullopt: heap full).
+inline std::optional<Cell> make_integer(Heap& heap, std::int64_t v) {
+  if (fits_small_int(v)) return make_small_int(v);
+  Cell* p = heap.allocate(2);
+  if (p == nullptr) return std::nullopt;
+  p[0] = make_header(BoxKind::Int64, 1);
+  p[1] = static_cast<Cell>(v);
+  return make_pointer(Tag::Box, p, heap.iu());
+}
+
+inline std::optional<Cell> make_float(Heap& heap, double d) {
+  Cell* p = heap.allocate(2);
+  if (p == nullptr) return std::nullopt;
+  p[0] = make_header(BoxKind::Float, 1);
+  p[1] = double_bits(d);
+  return make_pointer(Tag::Box, p, heap.iu());
+}
+
+/// A fresh unbound variable (nullopt: heap full).
+inline std::optional<Cell> make_variable(Heap& heap) {
+  Cell* p = heap.allocate(1);
+  if (p == nullptr) return std::nullopt;
+  p[0] = make_var_contents();
+  return make_pointer(Tag::Ref, p, heap.iu());
+}
+
+inline Cell car(Cell cons) { return address_of(cons)[0]; }
+inline Cell cdr(Cell cons) { return address_of(cons)[1]; }
+
+inline std::uint32_t struct_functor(Cell s) { return header_aux(*address_of(s)); }
+inline std::uint32_t struct_arity(Cell s) { return header_size(*address_of(s)); }
+/// Argument i (0-based) of a STRUCT.
+inline Cell struct_arg(Cell s, std::uint32_t i) { return address_of(s)[1 + i]; }
+
+inline std::uint32_t vector_size(Cell v) { return header_size(header_of_box(v)); }
+inline Cell vector_element(Cell v, std::uint32_t i) { return address_of(v)[1 + i]; }
+
+}  // namespace fleng::vm
