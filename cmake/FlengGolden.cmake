@@ -3,6 +3,9 @@
 #                                 canonical itself (formatting is a fixed point)
 #   tests/golden/errors/NAME.fl   `fleng check` must exit 1 and print NAME.err on stderr
 #   examples/**.fl, lib/**.fl     must already be in canonical layout (`fleng fmt --check`)
+#   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
+#                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
+#                                 exit with NAME.status (0 if absent)
 # FLENG_UPDATE_GOLDEN=1 in the environment rewrites the expected files instead of comparing.
 function(fleng_golden_tests)
   set(runner ${PROJECT_SOURCE_DIR}/cmake/run_golden.cmake)
@@ -26,6 +29,16 @@ function(fleng_golden_tests)
               -DEXPECTED=tests/golden/errors/${name}.err -P ${runner}
       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(golden.errors.${name} PROPERTIES LABELS golden)
+  endforeach()
+
+  file(GLOB run_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/run/*.cmd)
+  foreach(input ${run_cases})
+    get_filename_component(name ${input} NAME_WE)
+    add_test(NAME golden.run.${name}
+      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=run
+              -DCASE=tests/golden/run/${name} -P ${runner}
+      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(golden.run.${name} PROPERTIES LABELS golden)
   endforeach()
 
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.fl

@@ -29,8 +29,8 @@ fi
 cmake --build build -j "$jobs"
 
 if [ "$mode" = run ]; then
-  # The main job. Until the engine lands this prints the primes example in canonical layout.
-  build/fleng fmt examples/primes.fl
+  # The main job: primes below 3000 (the paper's "primes 3k") with statistics.
+  build/fleng run examples/primes.fl --stats
 else
   ctest --test-dir build --output-on-failure -j "$jobs"
 fi

@@ -51,7 +51,8 @@ struct Predicate {
   BuiltinId builtin = kNoBuiltin;
   std::vector<ClauseCode> clauses;
   ClauseIndex index;
-  SourceRef source;  ///< the first clause
+  SourceRef source;      ///< the first clause
+  SourceRef first_call;  ///< the first call to it in the program (for "undefined" messages)
 };
 
 /// A number too wide for an immediate cell, kept in the constant pool.

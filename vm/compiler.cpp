@@ -319,9 +319,6 @@ class ClauseCompiler {
     span_ = goal.span;
     const BuiltinId id = *call_target(t).builtin;
     const BuiltinInfo& info = kBuiltins[id];
-    const std::uint32_t call_pc = pc();
-    image_.call_sites.emplace(call_pc, SourceRef{file_, goal.span});
-
     if (id == builtin_ids::unify) {
       compile_unify(*t.args[0], *t.args[1]);
       return;
@@ -347,6 +344,7 @@ class ClauseCompiler {
       } else {
         std::tie(out_reg, out_temp) = build(out);
       }
+      image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
       emit(Op::call_function);
       emit_operand(id);
       emit_operand(out_reg);
@@ -358,6 +356,7 @@ class ClauseCompiler {
       return;
     }
     const auto args = build_args(t);
+    image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
     emit(Op::call_builtin);
     emit_operand(id);
     emit_operand(args.size());
@@ -396,6 +395,7 @@ class ClauseCompiler {
   }
 
   void emit_unify(std::uint32_t a, std::uint32_t b) {
+    image_.call_sites.emplace(pc(), SourceRef{file_, span_});
     emit(Op::unify);
     emit_operand(a);
     emit_operand(b);
@@ -547,6 +547,8 @@ class ClauseCompiler {
     const std::uint64_t name = atoms_.intern(goal.text);
     const auto arity = static_cast<std::uint32_t>(goal.arity());
     CallTarget target{image_.predicate(name, goal.text, arity), std::nullopt};
+    Predicate& called = image_.predicates[target.predicate];
+    if (called.first_call.file.empty()) called.first_call = SourceRef{file_, goal.span};
     const std::uint64_t key = (name << 16U) | arity;
     if (!user_defined_.contains(key)) target.builtin = find_builtin(goal.text, arity);
     return target;

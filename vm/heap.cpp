@@ -21,7 +21,7 @@ Cell* reserve(std::size_t cells) {
 }  // namespace
 
 Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells)
-    : iu_(iu), max_cells_(max_cells) {
+    : iu_(iu), max_cells_(max_cells), initial_cells_(std::min(initial_cells, max_cells)) {
   spaces_[0] = reserve(max_cells_);
   spaces_[1] = reserve(max_cells_);
   space_ = spaces_[0];
@@ -52,7 +52,7 @@ void Heap::end_collection(std::size_t headroom) {
   madvise(old_, max_cells_ * sizeof(Cell), MADV_DONTNEED);
   old_ = nullptr;
   // Next collection when the heap has grown to twice the live data (at least the headroom).
-  std::size_t usable = std::max(live * 2, live + headroom);
+  std::size_t usable = std::max({live * 2, live + headroom, initial_cells_});
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
 }

@@ -55,6 +55,7 @@ class Heap {
  private:
   unsigned iu_;
   std::size_t max_cells_;
+  std::size_t initial_cells_;
   Cell* spaces_[2] = {nullptr, nullptr};
   int current_ = 0;
   Cell* space_ = nullptr;  // current space

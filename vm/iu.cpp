@@ -236,6 +236,8 @@ void Iu::request_halt(int code) {
   halt_code_ = code;
 }
 
-std::string Iu::format(Cell term) const { return write_term(term, atoms, true); }
+std::string Iu::format(Cell term) const {
+  return write_term(term, atoms, true, heap.space_begin());
+}
 
 }  // namespace fleng::vm

@@ -168,7 +168,7 @@ RunStatus Iu::run() {
 
     if (!predicate.defined || predicate.clauses.empty()) {
       set_error(fmt::format("undefined predicate {}/{}", predicate.name, predicate.arity),
-                goal_text(*this, predicate.name, R, arity), predicate.source);
+                goal_text(*this, predicate.name, R, arity), predicate.first_call);
       return RunStatus::Error;
     }
 
@@ -291,8 +291,8 @@ RunStatus Iu::run() {
       if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
       continue;
     }
-    set_error("no matching clause", goal_text(*this, predicate.name, R, arity),
-              predicate.source);
+    set_error(fmt::format("no matching clause for {}/{}", predicate.name, predicate.arity),
+              goal_text(*this, predicate.name, R, arity), predicate.source);
     return RunStatus::Error;
 
   commit : {
@@ -406,9 +406,14 @@ RunStatus Iu::run() {
           if (outcome == Outcome::Error) {
             std::vector<Cell> shown;
             for (std::uint32_t i = 0; i < n; ++i) shown.push_back(R[regs[i]]);
-            if (function) shown.push_back(R[code[pc + 2]]);
             error_->goal = goal_text(*this, std::string(info.name), shown.data(),
                                      static_cast<std::uint32_t>(shown.size()));
+            if (function) {
+              // A new output variable has no value yet: show it as `_`.
+              const std::string output = code[pc + 3] != 0 ? "_" : format(R[code[pc + 2]]);
+              error_->goal.insert(error_->goal.size() - 1, (n > 0 ? ", " : "") + output);
+              if (n == 0) error_->goal = std::string(info.name) + "(" + output + ")";
+            }
             error_->where = image.call_sites[static_cast<std::uint32_t>(pc)];
             return RunStatus::Error;
           }

@@ -16,8 +16,8 @@ constexpr int kMaxDepth = 10000;
 
 class Writer {
  public:
-  Writer(std::string& out, const AtomTable& atoms, bool quoted)
-      : out_(out), atoms_(atoms), quoted_(quoted) {}
+  Writer(std::string& out, const AtomTable& atoms, bool quoted, const Cell* variable_base)
+      : out_(out), atoms_(atoms), quoted_(quoted), base_(variable_base) {}
 
   void write(Cell term, int max_priority, int depth) {
     if (depth > kMaxDepth) {
@@ -26,9 +26,13 @@ class Writer {
     }
     term = deref(term);
     switch (tag_of(term)) {
-      case Tag::Ref:
-        out_ += fmt::format("_{}", (term & kAddressMask) >> 3U);
+      case Tag::Ref: {
+        const Cell* p = address_of(term);
+        const auto offset = base_ != nullptr && p >= base_ ? static_cast<std::uint64_t>(p - base_)
+                                                           : (term & kAddressMask) >> 3U;
+        out_ += fmt::format("_G{}", offset);
         return;
+      }
       case Tag::Int: out_ += std::to_string(small_int_value(term)); return;
       case Tag::Atom: write_atom(atoms_.name(atom_index(term))); return;
       case Tag::Cons: write_list(term, depth); return;
@@ -147,6 +151,7 @@ class Writer {
   std::string& out_;
   const AtomTable& atoms_;
   bool quoted_;
+  const Cell* base_;
 };
 
 }  // namespace
@@ -161,13 +166,14 @@ std::string float_text(double value) {
   return text;
 }
 
-void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted) {
-  Writer(out, atoms, quoted).write(term, 1200, 0);
+void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted,
+                const Cell* variable_base) {
+  Writer(out, atoms, quoted, variable_base).write(term, 1200, 0);
 }
 
-std::string write_term(Cell term, const AtomTable& atoms, bool quoted) {
+std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const Cell* variable_base) {
   std::string out;
-  write_term(out, term, atoms, quoted);
+  write_term(out, term, atoms, quoted, variable_base);
   return out;
 }
 

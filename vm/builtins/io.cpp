@@ -14,7 +14,7 @@ namespace {
 
 void write_out(Iu& iu, Cell term, bool newline) {
   std::string text;
-  write_term(text, term, iu.atoms, true);
+  write_term(text, term, iu.atoms, true, iu.heap.space_begin());
   if (newline) text += '\n';
   iu.out << text;
 }
