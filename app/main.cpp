@@ -1,16 +1,18 @@
 // The `fleng` command line. Thin: it parses options with CLI11 and calls the libraries.
-// Subcommands: fmt (canonical layout), check (syntax and placement checks).
+// Subcommands: run, repl (the default), fmt (canonical layout), check (syntax and
+// placement checks).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 
 #include "app/fmt_command.hpp"
+#include "app/repl_command.hpp"
 #include "app/run_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
   app.set_version_flag("--version", "fleng 0.1.0");
-  app.require_subcommand(1);
+  app.require_subcommand(0, 1);
 
   fleng::app::FmtOptions fmt_options;
   auto* fmt = app.add_subcommand("fmt", "Print Fleng files in the canonical layout");
@@ -39,7 +41,12 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20));
   run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage before every reduction");
 
+  std::vector<std::string> repl_files;
+  auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
+  repl->add_option("files", repl_files, "Fleng source files to load");
+
   CLI11_PARSE(app, argc, argv);
+  if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
     return fleng::app::run_program(run_options);

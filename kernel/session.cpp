@@ -50,6 +50,7 @@ Session::Session(std::ostream& out, std::ostream& err, vm::IuOptions options)
 Session::~Session() = default;
 
 bool Session::load(const std::vector<std::string>& files) {
+  files_ = files;  // even when they fail to load: the user fixes them and reloads
   std::vector<std::unique_ptr<frontend::ParseResult>> sources;
   bool ok = true;
   for (const auto& file : files) {
@@ -59,7 +60,6 @@ bool Session::load(const std::vector<std::string>& files) {
     sources.push_back(std::move(result));
   }
   if (!ok) return false;
-  files_ = files;
   sources_ = std::move(sources);
   return compile();
 }
@@ -108,7 +108,11 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     result.report = report;
     return result;
   }
-  const auto& clause = std::get<frontend::Clause>(parsed.program.items.front());
+  auto& clause = std::get<frontend::Clause>(parsed.program.items.front());
+  for (auto& goal : clause.body) {  // line 2 of the wrapper is line 1 of the query
+    --goal.span.begin.line;
+    --goal.span.end.line;
+  }
   std::vector<std::string> names;
   std::set<std::string> seen;
   for (const auto& goal : clause.body) collect_variables(*goal.term, names, seen);

@@ -1,0 +1,228 @@
+// The REPL: `?- ` prompt with GNU readline (history in ~/.fleng_history), goals may span lines
+// until the final `.`, each runs to quiescence and its bindings print. Commands start with `:`.
+// Ctrl-C interrupts a running goal (or clears the line at the prompt); Ctrl-D quits. When
+// standard input is not a terminal, goals are read from it without prompts.
+#include "app/repl_command.hpp"
+
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "kernel/session.hpp"
+
+namespace fleng::app {
+
+namespace {
+
+kernel::Session* g_session = nullptr;
+volatile std::sig_atomic_t g_running = 0;
+
+extern "C" void on_sigint(int) {
+  if (g_running != 0) {
+    if (g_session != nullptr) g_session->interrupt();
+    return;
+  }
+  // At the prompt: drop the line being typed and show a fresh prompt.
+  rl_replace_line("", 0);
+  rl_crlf();
+  rl_on_new_line();
+  rl_redisplay();
+}
+
+std::string history_file() {
+  const char* home = std::getenv("HOME");
+  return home != nullptr ? std::string(home) + "/.fleng_history" : std::string(".fleng_history");
+}
+
+std::string trim(std::string s) {
+  const auto begin = s.find_first_not_of(" \t\r\n");
+  if (begin == std::string::npos) return {};
+  const auto end = s.find_last_not_of(" \t\r\n");
+  return s.substr(begin, end - begin + 1);
+}
+
+/// True when the text typed so far ends a goal: a final `.` that is not part of a symbol atom.
+bool complete(const std::string& text) {
+  const std::string t = trim(text);
+  if (t.empty() || t.back() != '.') return false;
+  if (t.size() == 1) return true;
+  static const std::string kSymbolChars = "+-*/\\^<>=~:.?@#&$";
+  return kSymbolChars.find(t[t.size() - 2]) == std::string::npos;
+}
+
+const char* kHelp =
+    "Enter a goal ending with '.', e.g.  ?- append(X, Y, [1,2]).  or  ?- primes(30, Ps).\n"
+    "Commands:\n"
+    "  :load FILE...          load files (replacing what was loaded)\n"
+    "  :reload                load the same files again\n"
+    "  :listing [Name[/Arity]] show the loaded clauses\n"
+    "  :stats                 statistics of the last goal\n"
+    "  :help                  this text\n"
+    "  :quit                  leave (Ctrl-D too)\n"
+    "Ctrl-C stops a running goal.\n";
+
+class Repl {
+ public:
+  Repl(kernel::Session& session, bool interactive)
+      : session_(session), interactive_(interactive) {}
+
+  int run() {
+    if (interactive_) {
+      std::cout << "fleng 0.1.0 -- type :help for help, Ctrl-D to quit\n";
+      using_history();
+      read_history(history_file().c_str());
+    }
+    std::string pending;
+    for (;;) {
+      std::string line;
+      if (!read_line(pending.empty() ? "?- " : "|  ", line)) break;
+      if (pending.empty()) {
+        const std::string t = trim(line);
+        if (t.empty()) continue;
+        if (t.front() == ':') {
+          remember(t);
+          if (!command(t)) break;
+          continue;
+        }
+      }
+      pending += line;
+      pending += '\n';
+      if (!complete(pending)) continue;
+      const std::string goal = trim(pending);
+      pending.clear();
+      remember(goal);
+      query(goal);
+    }
+    if (interactive_) {
+      write_history(history_file().c_str());
+      std::cout << '\n';
+    }
+    return exit_status_;
+  }
+
+ private:
+  bool read_line(const char* prompt, std::string& line) {
+    if (interactive_) {
+      char* text = readline(prompt);
+      if (text == nullptr) return false;
+      line = text;
+      std::free(text);
+      return true;
+    }
+    return static_cast<bool>(std::getline(std::cin, line));
+  }
+
+  void remember(const std::string& entry) {
+    if (interactive_) add_history(entry.c_str());
+  }
+
+  void query(const std::string& goal) {
+    g_running = 1;
+    last_ = session_.run_query(goal, "<query>");
+    g_running = 0;
+    std::cout.flush();
+    if (!last_->report.empty()) std::cout << last_->report;
+    if (last_->status == vm::RunStatus::Success || last_->status == vm::RunStatus::Deadlock) {
+      for (const auto& [name, value] : last_->bindings) std::cout << name << " = " << value << '\n';
+      if (last_->status == vm::RunStatus::Success && last_->bindings.empty()) {
+        std::cout << "true.\n";
+      }
+    }
+    if (last_->status == vm::RunStatus::Halt) {
+      exit_status_ = last_->exit_code;
+    } else if (!interactive_ && last_->exit_code != 0) {
+      exit_status_ = last_->exit_code;  // a script reports its last failure
+    }
+    std::cout.flush();
+  }
+
+  /// Runs a `:command`; false to quit.
+  bool command(const std::string& text) {
+    std::istringstream in(text.substr(1));
+    std::string name;
+    in >> name;
+    std::vector<std::string> args;
+    for (std::string a; in >> a;) args.push_back(a);
+    if (name == "quit" || name == "q" || name == "halt") return false;
+    if (name == "help" || name == "h") {
+      std::cout << kHelp;
+    } else if (name == "load" || name == "l") {
+      if (args.empty()) {
+        std::cout << "usage: :load FILE...\n";
+      } else if (session_.load(args)) {
+        std::cout << fmt::format("loaded {}\n", fmt::join(args, ", "));
+      }
+    } else if (name == "reload" || name == "r") {
+      if (session_.files().empty()) {
+        std::cout << "nothing loaded yet\n";
+      } else if (session_.reload()) {
+        std::cout << fmt::format("reloaded {}\n", fmt::join(session_.files(), ", "));
+      }
+    } else if (name == "listing") {
+      std::string predicate = args.empty() ? "" : args.front();
+      std::optional<std::uint32_t> arity;
+      if (const auto slash = predicate.rfind('/'); slash != std::string::npos) {
+        try {
+          arity = static_cast<std::uint32_t>(std::stoul(predicate.substr(slash + 1)));
+          predicate = predicate.substr(0, slash);
+        } catch (const std::exception&) {
+          std::cout << "usage: :listing [Name[/Arity]]\n";
+          return true;
+        }
+      }
+      const std::string clauses = session_.listing(predicate, arity);
+      std::cout << (clauses.empty() ? "no such clauses loaded\n" : clauses);
+    } else if (name == "stats") {
+      if (!last_) {
+        std::cout << "no goal run yet\n";
+      } else {
+        const auto& c = last_->counters;
+        const double ms = std::chrono::duration<double, std::milli>(last_->elapsed).count();
+        std::cout << fmt::format(
+            "reductions {}, builtin calls {}, suspensions {}, activations {}, goals spawned {},\n"
+            "gc collections {}, peak heap {:.1f} MiB, time {:.3f} ms\n",
+            c.reductions, c.builtin_calls, c.suspensions, c.activations, c.goals_spawned,
+            last_->collections, static_cast<double>(last_->peak_heap_bytes) / (1 << 20), ms);
+      }
+    } else {
+      std::cout << fmt::format("unknown command :{} (try :help)\n", name);
+    }
+    return true;
+  }
+
+  kernel::Session& session_;
+  bool interactive_;
+  std::optional<kernel::QueryResult> last_;
+  int exit_status_ = 0;
+};
+
+}  // namespace
+
+int run_repl(const std::vector<std::string>& files) {
+  kernel::Session session(std::cout, std::cout);
+  if (!files.empty() && !session.load(files)) {
+    // Keep going with what loaded: the user can fix the file and :reload.
+    std::cout << "(some files did not load)\n";
+  }
+  const bool interactive = isatty(STDIN_FILENO) != 0;
+  g_session = &session;
+  rl_catch_signals = 0;
+  struct sigaction action {};
+  action.sa_handler = on_sigint;
+  sigemptyset(&action.sa_mask);
+  sigaction(SIGINT, &action, nullptr);
+  Repl repl(session, interactive);
+  const int status = repl.run();
+  g_session = nullptr;
+  return status;
+}
+
+}  // namespace fleng::app

@@ -1,0 +1,12 @@
+// `fleng repl [FILE...]` (and `fleng` alone): the interactive top level.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace fleng::app {
+
+/// Runs the REPL; returns the exit status (halt/1's code, or in a script the last failure).
+int run_repl(const std::vector<std::string>& files);
+
+}  // namespace fleng::app
