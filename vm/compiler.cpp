@@ -268,6 +268,7 @@ class ClauseCompiler {
     std::vector<const Goal*> spawned;
     for (const auto& goal : body) {
       const Term& t = *goal.term;
+      span_ = goal.span;
       if (t.is_atom("true") && !goal.placement) continue;
       const bool placed = distributing && goal.placement.has_value();
       if (!placed && call_target(t).builtin) {
@@ -548,7 +549,7 @@ class ClauseCompiler {
     const auto arity = static_cast<std::uint32_t>(goal.arity());
     CallTarget target{image_.predicate(name, goal.text, arity), std::nullopt};
     Predicate& called = image_.predicates[target.predicate];
-    if (called.first_call.file.empty()) called.first_call = SourceRef{file_, goal.span};
+    if (called.first_call.file.empty()) called.first_call = SourceRef{file_, span_};
     const std::uint64_t key = (name << 16U) | arity;
     if (!user_defined_.contains(key)) target.builtin = find_builtin(goal.text, arity);
     return target;
