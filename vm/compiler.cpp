@@ -277,7 +277,33 @@ class ClauseCompiler {
         spawned.push_back(&goal);
       }
     }
-    for (const Goal* goal : inline_goals) compile_inline(*goal);
+    // A builtin whose input is still to be produced by a goal of this body would only suspend
+    // if run now: it becomes a goal, spawned before the others so that the LIFO pool reduces
+    // it after them, when its inputs are there (fib's add(F1, F2, F)).
+    std::vector<const Goal*> ready;
+    std::vector<const Goal*> waiting;
+    {
+      std::unordered_set<std::string> known;
+      for (const auto& [name, reg] : vars_) known.insert(name);
+      for (const Goal* goal : inline_goals) {
+        const Term& t = *goal->term;
+        const BuiltinInfo& info = kBuiltins[*call_target(t).builtin];
+        bool depends = false;
+        for (std::size_t i = 0; i < t.args.size(); ++i) {
+          const char mode = i < info.modes.size() ? info.modes[i] : '*';
+          const bool input = info.name == "=" ? false : mode != '^';
+          if (input && has_unknown_variable(*t.args[i], known)) depends = true;
+        }
+        if (depends) {
+          waiting.push_back(goal);
+          continue;
+        }
+        ready.push_back(goal);
+        for (const auto& arg : t.args) add_variables(*arg, known);
+      }
+    }
+    for (const Goal* goal : ready) compile_inline(*goal);
+    spawned.insert(spawned.begin(), waiting.rbegin(), waiting.rend());
     for (std::size_t i = 0; i < spawned.size(); ++i) {
       const Goal& goal = *spawned[i];
       span_ = goal.span;
@@ -305,6 +331,20 @@ class ClauseCompiler {
     }
     emit(Op::proceed);
     return alloc_;
+  }
+
+  static bool has_unknown_variable(const Term& term, const std::unordered_set<std::string>& known) {
+    if (term.kind == TermKind::Variable) return term.text == "_" || !known.contains(term.text);
+    for (const auto& arg : term.args) {
+      if (has_unknown_variable(*arg, known)) return true;
+    }
+    return term.tail && has_unknown_variable(*term.tail, known);
+  }
+
+  static void add_variables(const Term& term, std::unordered_set<std::string>& known) {
+    if (term.kind == TermKind::Variable) known.insert(term.text);
+    for (const auto& arg : term.args) add_variables(*arg, known);
+    if (term.tail) add_variables(*term.tail, known);
   }
 
   void collect_any_labels(const Term& term, std::set<std::int64_t>& labels) {

@@ -48,13 +48,17 @@ void Heap::end_collection(std::size_t headroom) {
   ++collections;
   const std::size_t live = used_cells();
   copied_cells += live;
-  // Give the pages of the evacuated space back to the system.
-  madvise(old_, max_cells_ * sizeof(Cell), MADV_DONTNEED);
-  old_ = nullptr;
   // Next collection when the heap has grown to twice the live data (at least the headroom).
   std::size_t usable = std::max({live * 2, live + headroom, initial_cells_});
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
+  // The evacuated space is the next to-space, filled up to at most `usable` cells: its pages
+  // beyond that go back to the system (so the resident size follows the live data), the others
+  // stay mapped (no page faults on every cycle).
+  const std::size_t page_cells = 4096 / sizeof(Cell);
+  const std::size_t keep = (usable + page_cells - 1) / page_cells * page_cells;
+  if (keep < max_cells_) madvise(old_ + keep, (max_cells_ - keep) * sizeof(Cell), MADV_DONTNEED);
+  old_ = nullptr;
 }
 
 }  // namespace fleng::vm

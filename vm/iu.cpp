@@ -76,9 +76,10 @@ void Iu::bind(Cell var_ref, Cell value) {
   if (hooks != 0) activate_hooks(retag(hooks, Tag::Box));
 }
 
-bool Iu::unify(Cell a, Cell b) {
-  // Iterative, with an explicit stack of pairs still to unify.
-  std::vector<std::pair<Cell, Cell>> pending;
+bool Iu::unify_general(Cell a, Cell b) {
+  // Iterative, with an explicit stack of pairs still to unify (kept between calls).
+  auto& pending = unify_stack_;
+  pending.clear();
   pending.emplace_back(a, b);
   while (!pending.empty()) {
     auto [x, y] = pending.back();

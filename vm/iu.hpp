@@ -90,8 +90,23 @@ class Iu {
   std::vector<Cell> roots;
 
   // --- services for builtins ---------------------------------------------------------------------
-  /// Active unification (FLENG.md 5.4); false on failure (the caller reports it).
-  bool unify(Cell a, Cell b);
+  /// Active unification (FLENG.md 5.4); false on failure (the caller reports it). The
+  /// common case, an unbound variable nobody waits on meeting a value, is handled inline.
+  bool unify(Cell a, Cell b) {
+    a = deref(a);
+    b = deref(b);
+    if (a == b) return true;
+    if (is_unbound(a) && !is_unbound(b) && hooks_of(*address_of(a)) == 0) {
+      *address_of(a) = b;
+      return true;
+    }
+    if (is_unbound(b) && !is_unbound(a) && hooks_of(*address_of(b)) == 0) {
+      *address_of(b) = a;
+      return true;
+    }
+    return unify_general(a, b);
+  }
+  bool unify_general(Cell a, Cell b);
   /// Records a variable the current builtin or clause waits on.
   void block_on(Cell unbound) { blocked_.push_back(unbound); }
   std::vector<Cell>& blocked() { return blocked_; }
@@ -133,6 +148,7 @@ class Iu {
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
   std::vector<Cell> registers_;
+  std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
 
   std::optional<RuntimeError> error_;

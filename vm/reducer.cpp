@@ -52,6 +52,46 @@ const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first)
 }
 
 
+/// The hottest builtins on small integers (and equal/3 on atomic values), without a call;
+/// false when the general implementation must decide (other types, overflow, unbound).
+inline bool fast_binary(BuiltinId id, Cell a, Cell b, Cell& result) {
+  if (is_int(a) && is_int(b)) {
+    const std::int64_t x = small_int_value(a);
+    const std::int64_t y = small_int_value(b);
+    std::int64_t r = 0;
+    switch (id) {
+      case builtin_ids::add: r = x + y; break;
+      case builtin_ids::sub: r = x - y; break;
+      case builtin_ids::mul:
+        if (__builtin_mul_overflow(x, y, &r)) return false;
+        break;
+      case builtin_ids::mod:
+        if (y == 0) return false;
+        r = x % y;
+        break;
+      case builtin_ids::div:
+        if (y == 0) return false;
+        r = x / y;
+        break;
+      case builtin_ids::less: result = x < y ? kTrue : kFalse; return true;
+      case builtin_ids::less_eq: result = x <= y ? kTrue : kFalse; return true;
+      case builtin_ids::greater: result = x > y ? kTrue : kFalse; return true;
+      case builtin_ids::greater_eq: result = x >= y ? kTrue : kFalse; return true;
+      case builtin_ids::num_equal:
+      case builtin_ids::equal: result = x == y ? kTrue : kFalse; return true;
+      default: return false;
+    }
+    if (!fits_small_int(r)) return false;
+    result = make_small_int(r);
+    return true;
+  }
+  if (id == builtin_ids::equal && (is_atom(a) || is_int(a)) && (is_atom(b) || is_int(b))) {
+    result = a == b ? kTrue : kFalse;
+    return true;
+  }
+  return false;
+}
+
 /// Checks a builtin's input modes (? bound, g ground); records the blocking variables.
 bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs) {
   bool ready = true;
@@ -125,7 +165,10 @@ RunStatus Iu::run() {
     }
     PredicateId pred = goal_record::predicate(goal);
     std::uint32_t arity = goal_record::arity(goal);
-    std::copy_n(goal_record::args(goal), arity, R);
+    {
+      const Cell* goal_args = goal_record::args(goal);
+      for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+    }
     std::uint32_t slice = options_.time_slice;
 
   reduce:
@@ -234,7 +277,9 @@ RunStatus Iu::run() {
             if (is_struct(v)) {
               if (struct_functor(v) != code[pc + 2]) goto mismatch;
               const std::uint32_t n = struct_arity(v);
-              std::copy_n(address_of(v) + 1, n, R + code[pc + 3]);
+              const Cell* fields = address_of(v) + 1;
+              Cell* dst = R + code[pc + 3];
+              for (std::uint32_t i = 0; i < n; ++i) dst[i] = fields[i];
               pc += 5;
               continue;
             }
@@ -375,6 +420,25 @@ RunStatus Iu::run() {
           ++counters.builtin_calls;
           Outcome outcome;
           Cell result = 0;
+          if (function && n == 2) {
+            // Small integers and atoms: the common arithmetic and tests without a call.
+            const Cell a = deref(R[regs[0]]);
+            const Cell b = deref(R[regs[1]]);
+            if (fast_binary(id, a, b, result)) {
+              const auto out_reg = code[pc + 2];
+              if (code[pc + 3] != 0) {
+                R[out_reg] = result;
+              } else if (!unify(R[out_reg], result)) {
+                set_error("output unification failed",
+                          fmt::format("{}({}, {}, {})", info.name, format(a), format(b),
+                                      format(R[out_reg])),
+                          image.call_sites[static_cast<std::uint32_t>(pc)]);
+                return RunStatus::Error;
+              }
+              pc = count_at + 3;
+              continue;
+            }
+          }
           for (;;) {
             for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
             blocked_.clear();
@@ -461,7 +525,7 @@ RunStatus Iu::run() {
           const auto target = static_cast<PredicateId>(code[pc + 1]);
           const auto n = static_cast<std::uint32_t>(code[pc + 2]);
           for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 3 + i]];
-          std::copy_n(scratch.data(), n, R);
+          for (std::uint32_t i = 0; i < n; ++i) R[i] = scratch[i];
           pred = target;
           arity = n;
           current_goal_ = 0;
