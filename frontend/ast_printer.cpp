@@ -24,10 +24,6 @@ std::string float_text(double value) {
   return text;
 }
 
-bool starts_with_symbol_char(const std::string& text) {
-  return !text.empty() && lexemes::is_symbol_atom(text.substr(0, 1));
-}
-
 class TermPrinter {
  public:
   std::string print(const Term& term, int max_priority, bool standalone) {
@@ -57,6 +53,49 @@ class TermPrinter {
         return;
       }
       case TermKind::Compound: write_compound(term, max_priority, out); return;
+    }
+  }
+
+  /// The first character `write(term, max_priority, standalone)` would produce, following only
+  /// the left edge of the term.
+  static char leading_char(const Term& term, int max_priority, bool standalone) {
+    const Term* t = &term;
+    for (;;) {
+      switch (t->kind) {
+        case TermKind::Variable: return t->text.front();
+        case TermKind::Atom: {
+          if (!standalone && (lexemes::is_operator_atom(t->text) || lexemes::is_symbol_atom(t->text))) {
+            return '\'';
+          }
+          return lexemes::atom_text(t->text).front();
+        }
+        case TermKind::Integer:
+        case TermKind::Float: return t->text.empty() ? (t->integer < 0 || t->real < 0 ? '-' : '0') : t->text.front();
+        case TermKind::String: return '"';
+        case TermKind::List: return '[';
+        case TermKind::Annotated:
+          if (max_priority < 800) return '(';
+          max_priority = 799;
+          standalone = false;
+          t = t->args.front().get();
+          continue;
+        case TermKind::Compound: {
+          if (t->text == "{}") return '{';
+          if (t->args.size() == 2 && t->text != "@") {
+            if (auto op = lexemes::infix_operator(t->text)) {
+              if (op->priority > max_priority) return '(';
+              max_priority = op->fixity == lexemes::Fixity::Yfx ? op->priority : op->priority - 1;
+              standalone = false;
+              t = t->args.front().get();
+              continue;
+            }
+          }
+          if (t->args.size() == 1 && lexemes::is_prefix_operator(t->text)) return t->text.front();
+          if (t->text == "[]" || t->text == ";") return '\'';
+          return lexemes::atom_text(t->text).front();
+        }
+      }
+      return ' ';
     }
   }
 
@@ -114,20 +153,20 @@ class TermPrinter {
     }
     if (term.args.size() == 1 && lexemes::is_prefix_operator(term.text)) {
       // `-X`, `\X`; the functional form `-(1)` where the bare form would scan differently
-      // (`-1` is a number, `--X` one symbol atom) or need parentheses anyway.
+      // (`-1` is a number, `--X` one symbol atom, `-1 ^ 2` starts with a negative number) or
+      // need parentheses anyway. Decided from the operand's first character, computed without
+      // printing it (printing it twice would be exponential in nested prefix operators).
       const Term& operand = *term.args.front();
-      const std::string operand_text = print(operand, 200, false);
-      // A digit after the sign would scan as a negative number: `-(1 ^ 2)`, not `-1 ^ 2`.
-      const char first = operand_text.front();
+      const char first = leading_char(operand, 200, false);
       const bool functional = operand.kind == TermKind::Integer ||
                               operand.kind == TermKind::Float ||
-                              starts_with_symbol_char(operand_text) || first == '(' ||
-                              first == '\'' || (first >= '0' && first <= '9');
+                              lexemes::is_symbol_atom(std::string_view(&first, 1)) ||
+                              first == '(' || first == '\'' || (first >= '0' && first <= '9');
       if (!functional) {
         const bool parens = max_priority < 200;
         if (parens) out += '(';
         out += term.text;
-        out += operand_text;
+        write(operand, 200, false, out);
         if (parens) out += ')';
         return;
       }

@@ -39,7 +39,14 @@ struct RuntimeError {
 struct IuOptions {
   std::size_t max_heap_cells = std::size_t{1} << 27;    ///< 1 GiB per semispace
   std::size_t initial_heap_cells = std::size_t{1} << 20;  ///< 8 MiB
-  bool gc_stress = false;           ///< collect at every reduction (tests)
+  /// Collect at every allocation point: before each reduction, at each body's reservation,
+  /// and on every first allocation attempt of a builtin (tests; a FLENG_GC_STRESS build makes
+  /// it the default).
+#ifdef FLENG_GC_STRESS_DEFAULT
+  bool gc_stress = true;
+#else
+  bool gc_stress = false;
+#endif
   std::uint32_t time_slice = 1000;  ///< direct reductions before a goal goes to the back
 };
 
@@ -115,7 +122,10 @@ class Iu {
   /// Requests a stop with an exit code (halt/1).
   void request_halt(int code);
   /// Allocates `n` cells, or nullptr (return Outcome::NeedHeap).
-  Cell* allocate(std::size_t n) { return heap.allocate(n); }
+  Cell* allocate(std::size_t n) {
+    if (options_.gc_stress && (stress_toggle_ = !stress_toggle_)) return nullptr;
+    return heap.allocate(n);
+  }
   /// A goal record for `predicate(args)` pushed on the pool (call/1); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
@@ -150,6 +160,7 @@ class Iu {
   std::vector<Cell> registers_;
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
+  bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
 
   std::optional<RuntimeError> error_;
   int halt_code_ = 0;

@@ -344,7 +344,8 @@ RunStatus Iu::run() {
     ++counters.reductions;
     std::uint64_t pc = body;
     const std::size_t reserve = code[pc + 2];
-    if (heap.free_cells() < reserve) {
+    if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
+      if (options_.gc_stress) collect(reserve, nullptr, 0);
       if (!ensure_heap(reserve)) return RunStatus::Error;
     }
     pc += 3;  // the local body follows the commit (one IU never distributes)
