@@ -31,8 +31,9 @@ struct ClauseCode {
   SourceRef source;
 };
 
-/// The first-argument index of a predicate: for each kind of first argument, the clauses that
-/// can match it, in textual order (clauses whose first pattern is a variable are in every list).
+/// The first-argument index of a predicate: for each kind of first argument, the head code
+/// addresses of the clauses that can match it, in textual order (clauses whose first pattern is
+/// a variable are in every list).
 struct ClauseIndex {
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell

@@ -687,6 +687,16 @@ void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts)
       if (any || (f.kind == FirstArgument::Functor && f.functor == functor)) list.push_back(i);
     }
   }
+  // The reducer walks the lists by head code address.
+  for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) {
+    for (auto& i : *list) i = predicate.clauses[i].head_pc;
+  }
+  for (auto& [c, list] : index.constants) {
+    for (auto& i : list) i = predicate.clauses[i].head_pc;
+  }
+  for (auto& [f, list] : index.functors) {
+    for (auto& i : list) i = predicate.clauses[i].head_pc;
+  }
   predicate.index = std::move(index);
 }
 

@@ -140,6 +140,9 @@ class Iu {
   friend class Collector;
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
+  bool reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
+                           Cell* scratch);
+  bool call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch);
   void push(Cell goal) { pool_.push_back(goal); }
   void bind(Cell var_ref, Cell value);
   void activate_hooks(Cell hooks);

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <array>
 
+// Threaded dispatch uses GNU labels-as-values; nothing else in this file is an extension.
+#pragma GCC diagnostic ignored "-Wpedantic"
+
 #include <fmt/format.h>
 
 #include "frontend/lexemes.hpp"
@@ -134,422 +137,430 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 }  // namespace
 
 RunStatus Iu::run() {
+  // Threaded dispatch: one table of label addresses, generated from instructions.def (a GNU
+  // extension; g++ and clang both have it). Every handler ends by jumping to the next one.
+  static void* const kDispatch[] = {
+#define FLENG_INSTRUCTION(name, operands, cycles, meaning) &&op_##name,
+#include "vm/instructions.def"
+#undef FLENG_INSTRUCTION
+  };
+#define DISPATCH() goto* kDispatch[code[pc]]
+
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
+  // The state of the loop; all declared here, so that no jump crosses an initialization.
+  const Cell* code = image.code.data();
+  const Predicate* predicate = nullptr;
+  const std::vector<std::uint32_t>* chain = nullptr;
+  std::size_t chain_pos = 0;
+  std::size_t mark = 0;
+  std::uint64_t pc = 0;
+  Cell goal = 0;
+  PredicateId pred = 0;
+  std::uint32_t arity = 0;
+  std::uint32_t slice = 0;
+  bool clause_blocked = false;
+  const unsigned iu = index_;
 
-  for (;;) {
-    if (error_) return RunStatus::Error;
-    if (halted_) return RunStatus::Halt;
-    if (interrupt_requested_.load(std::memory_order_relaxed)) {
-      interrupt_requested_ = false;
-      return RunStatus::Interrupted;
-    }
-    Cell goal;
-    if (!pool_.empty()) {
-      goal = pool_.back();
-      pool_.pop_back();
-    } else if (!preempted_.empty()) {
-      goal = preempted_.front();
-      preempted_.pop_front();
-    } else {
-      return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
-    }
-    current_goal_ = goal;
-    if (heap.free_cells() < kMinFree || options_.gc_stress) {
-      collect(kMinFree, nullptr, 0);
-      if (heap.free_cells() < kMinFree) {
-        ensure_heap(kMinFree);
-        return RunStatus::Error;
-      }
-      goal = current_goal_;
-    }
-    PredicateId pred = goal_record::predicate(goal);
-    std::uint32_t arity = goal_record::arity(goal);
-    {
-      const Cell* goal_args = goal_record::args(goal);
-      for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
-    }
-    std::uint32_t slice = options_.time_slice;
-
-  reduce:
-    const Cell* const code = image.code.data();
-    const Predicate& predicate = image.predicates[pred];
-
-    // --- a builtin as a goal ------------------------------------------------------------------
-    if (predicate.builtin != kNoBuiltin) {
-      const BuiltinInfo& info = kBuiltins[predicate.builtin];
-      ++counters.builtin_calls;
-      const bool function = info.kind == BuiltinKind::Function;
-      const std::uint32_t inputs = function ? arity - 1 : arity;
-      Outcome outcome;
-      Cell result = 0;
-      for (;;) {
-        std::copy_n(R, arity, scratch.data());
-        blocked_.clear();
-        if (!inputs_ready(*this, info, scratch.data(), inputs)) {
-          outcome = Outcome::Suspend;
-          break;
-        }
-        outcome = info.fn(*this, scratch.data(), &result);
-        if (outcome != Outcome::NeedHeap) break;
-        collect(std::size_t{1} << 16, nullptr, 0);
-      }
-      if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
-        set_error("output unification failed", goal_text(*this, predicate.name, R, arity),
-                  predicate.source);
-        return RunStatus::Error;
-      }
-      if (outcome == Outcome::Suspend) {
-        if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
-      }
-      if (outcome == Outcome::Error) {
-        error_->goal = goal_text(*this, predicate.name, R, arity);
-        return RunStatus::Error;
-      }
-      continue;
-    }
-
-    if (!predicate.defined || predicate.clauses.empty()) {
-      set_error(fmt::format("undefined predicate {}/{}", predicate.name, predicate.arity),
-                goal_text(*this, predicate.name, R, arity), predicate.first_call);
+next_goal:
+  if (error_) return RunStatus::Error;
+  if (halted_) return RunStatus::Halt;
+  if (interrupt_requested_.load(std::memory_order_relaxed)) {
+    interrupt_requested_ = false;
+    return RunStatus::Interrupted;
+  }
+  if (!pool_.empty()) {
+    goal = pool_.back();
+    pool_.pop_back();
+  } else if (!preempted_.empty()) {
+    goal = preempted_.front();
+    preempted_.pop_front();
+  } else {
+    return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
+  }
+  current_goal_ = goal;
+  if (heap.free_cells() < kMinFree || options_.gc_stress) {
+    collect(kMinFree, nullptr, 0);
+    if (heap.free_cells() < kMinFree) {
+      ensure_heap(kMinFree);
       return RunStatus::Error;
     }
+    goal = current_goal_;
+  }
+  pred = goal_record::predicate(goal);
+  arity = goal_record::arity(goal);
+  {
+    const Cell* goal_args = goal_record::args(goal);
+    for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+  }
+  slice = options_.time_slice;
 
-    // --- clause selection and head matching ----------------------------------------------------
-    blocked_.clear();
-    std::uint32_t body = 0;
-    for (const std::uint32_t clause : select_clauses(predicate, deref(R[0]))) {
-      const std::size_t mark = blocked_.size();
-      bool clause_blocked = false;
-      std::uint64_t pc = predicate.clauses[clause].head_pc;
-      for (;;) {
-        switch (static_cast<Op>(code[pc])) {
-          case Op::match_atom:
-          case Op::match_int: {
-            const Cell v = deref(R[code[pc + 1]]);
-            if (v == code[pc + 2]) {
-              pc += 4;
-              continue;
-            }
-            if (is_unbound(v)) {
-              blocked_.push_back(v);
-              clause_blocked = true;
-              pc = code[pc + 3];
-              continue;
-            }
-            goto mismatch;
-          }
-          case Op::match_number: {
-            const Cell v = deref(R[code[pc + 1]]);
-            if (is_unbound(v)) {
-              blocked_.push_back(v);
-              clause_blocked = true;
-              pc = code[pc + 3];
-              continue;
-            }
-            const NumberConstant& c = image.numbers[code[pc + 2]];
-            const bool equal = c.is_float ? (is_float(v) && float_value(v) == c.real)
-                                          : (is_integer(v) && integer_value(v) == c.integer);
-            if (!equal) goto mismatch;
-            pc += 4;
-            continue;
-          }
-          case Op::match_cons: {
-            const Cell v = deref(R[code[pc + 1]]);
-            if (is_cons(v)) {
-              const Cell* cell = address_of(v);
-              const auto dst = code[pc + 2];
-              R[dst] = cell[0];
-              R[dst + 1] = cell[1];
-              pc += 4;
-              continue;
-            }
-            if (is_unbound(v)) {
-              blocked_.push_back(v);
-              clause_blocked = true;
-              pc = code[pc + 3];
-              continue;
-            }
-            goto mismatch;
-          }
-          case Op::match_struct: {
-            const Cell v = deref(R[code[pc + 1]]);
-            if (is_struct(v)) {
-              if (struct_functor(v) != code[pc + 2]) goto mismatch;
-              const std::uint32_t n = struct_arity(v);
-              const Cell* fields = address_of(v) + 1;
-              Cell* dst = R + code[pc + 3];
-              for (std::uint32_t i = 0; i < n; ++i) dst[i] = fields[i];
-              pc += 5;
-              continue;
-            }
-            if (is_unbound(v)) {
-              blocked_.push_back(v);
-              clause_blocked = true;
-              pc = code[pc + 4];
-              continue;
-            }
-            goto mismatch;
-          }
-          case Op::match_equal: {
-            const Cell a = R[code[pc + 1]];
-            const Cell b = R[code[pc + 2]];
-            if (is_header(a) || is_header(b)) {  // a skipped sub-pattern: undecided
-              pc = code[pc + 3];
-              continue;
-            }
-            Cell blocking = 0;
-            switch (passive_identity(a, b, blocking)) {
-              case Identity::Identical: break;
-              case Identity::Different: goto mismatch;
-              case Identity::Blocked:
-                blocked_.push_back(blocking);
-                clause_blocked = true;
-                break;
-            }
-            pc = code[pc + 3];
-            continue;
-          }
-          case Op::set_unset:
-            R[code[pc + 1]] = make_header(BoxKind::Filler, 0);
-            pc += 2;
-            continue;
-          case Op::label_from: pc += 3; continue;
-          case Op::commit:
-            if (clause_blocked) goto next_clause;
-            blocked_.resize(mark);
-            body = static_cast<std::uint32_t>(pc);
-            goto commit;
-          default:
-            set_error(fmt::format("internal error: instruction {} in a head",
-                                  info(static_cast<Op>(code[pc])).name),
-                      {}, predicate.source);
-            return RunStatus::Error;
-        }
-      }
-    mismatch:
-      blocked_.resize(mark);
-    next_clause:;
-    }
-    // No clause committed.
-    if (!blocked_.empty()) {
-      if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
-      continue;
-    }
-    set_error(fmt::format("no matching clause for {}/{}", predicate.name, predicate.arity),
-              goal_text(*this, predicate.name, R, arity), predicate.source);
+reduce:
+  code = image.code.data();
+  predicate = &image.predicates[pred];
+  if (predicate->builtin != kNoBuiltin) {
+    if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
+    goto next_goal;
+  }
+  if (predicate->clauses.empty()) {
+    set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
+              goal_text(*this, predicate->name, R, arity), predicate->first_call);
     return RunStatus::Error;
+  }
+  blocked_.clear();
+  chain = &select_clauses(*predicate, deref(R[0]));
+  chain_pos = 0;
 
-  commit : {
-    ++counters.reductions;
-    std::uint64_t pc = body;
-    const std::size_t reserve = code[pc + 2];
-    if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
-      if (options_.gc_stress) collect(reserve, nullptr, 0);
-      if (!ensure_heap(reserve)) return RunStatus::Error;
+next_clause:
+  if (chain_pos == chain->size()) goto no_clause;
+  mark = blocked_.size();
+  clause_blocked = false;
+  pc = (*chain)[chain_pos++];
+  DISPATCH();
+
+mismatch:
+  blocked_.resize(mark);
+  goto next_clause;
+
+no_clause:
+  if (!blocked_.empty()) {
+    if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
+    goto next_goal;
+  }
+  set_error(fmt::format("no matching clause for {}/{}", predicate->name, predicate->arity),
+            goal_text(*this, predicate->name, R, arity), predicate->source);
+  return RunStatus::Error;
+
+  // --- head: passive matching ------------------------------------------------------------------
+op_match_atom:
+op_match_int: {
+  const Cell v = deref(R[code[pc + 1]]);
+  if (v == code[pc + 2]) {
+    pc += 4;
+    DISPATCH();
+  }
+  if (!is_unbound(v)) goto mismatch;
+  blocked_.push_back(v);
+  clause_blocked = true;
+  pc = code[pc + 3];
+  DISPATCH();
+}
+op_match_number: {
+  const Cell v = deref(R[code[pc + 1]]);
+  if (is_unbound(v)) {
+    blocked_.push_back(v);
+    clause_blocked = true;
+    pc = code[pc + 3];
+    DISPATCH();
+  }
+  const NumberConstant& c = image.numbers[code[pc + 2]];
+  const bool equal = c.is_float ? (is_float(v) && float_value(v) == c.real)
+                                : (is_integer(v) && integer_value(v) == c.integer);
+  if (!equal) goto mismatch;
+  pc += 4;
+  DISPATCH();
+}
+op_match_cons: {
+  const Cell v = deref(R[code[pc + 1]]);
+  if (is_cons(v)) {
+    const Cell* cell = address_of(v);
+    Cell* dst = R + code[pc + 2];
+    dst[0] = cell[0];
+    dst[1] = cell[1];
+    pc += 4;
+    DISPATCH();
+  }
+  if (!is_unbound(v)) goto mismatch;
+  blocked_.push_back(v);
+  clause_blocked = true;
+  pc = code[pc + 3];
+  DISPATCH();
+}
+op_match_struct: {
+  const Cell v = deref(R[code[pc + 1]]);
+  if (is_struct(v)) {
+    if (struct_functor(v) != code[pc + 2]) goto mismatch;
+    const std::uint32_t n = struct_arity(v);
+    const Cell* fields = address_of(v) + 1;
+    Cell* dst = R + code[pc + 3];
+    for (std::uint32_t i = 0; i < n; ++i) dst[i] = fields[i];
+    pc += 5;
+    DISPATCH();
+  }
+  if (!is_unbound(v)) goto mismatch;
+  blocked_.push_back(v);
+  clause_blocked = true;
+  pc = code[pc + 4];
+  DISPATCH();
+}
+op_match_equal: {
+  const Cell a = R[code[pc + 1]];
+  const Cell b = R[code[pc + 2]];
+  if (!is_header(a) && !is_header(b)) {  // a header: a skipped sub-pattern, undecided
+    Cell blocking = 0;
+    switch (passive_identity(a, b, blocking)) {
+      case Identity::Identical: break;
+      case Identity::Different: goto mismatch;
+      case Identity::Blocked:
+        blocked_.push_back(blocking);
+        clause_blocked = true;
+        break;
     }
-    pc += 3;  // the local body follows the commit (one IU never distributes)
-    const unsigned iu = index_;
-    for (;;) {
-      switch (static_cast<Op>(code[pc])) {
-        case Op::put_var:
-        case Op::put_var_at: {
-          Cell* p = heap.allocate(1);
-          p[0] = make_var_contents();
-          R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
-          pc += static_cast<Op>(code[pc]) == Op::put_var ? 2 : 3;
-          continue;
-        }
-        case Op::put_const:
-          R[code[pc + 1]] = code[pc + 2];
-          pc += 3;
-          continue;
-        case Op::put_number: {
-          const NumberConstant& c = image.numbers[code[pc + 2]];
-          Cell* p = heap.allocate(2);
-          p[0] = make_header(c.is_float ? BoxKind::Float : BoxKind::Int64, 1);
-          p[1] = c.is_float ? double_bits(c.real) : static_cast<Cell>(c.integer);
-          R[code[pc + 1]] = make_pointer(Tag::Box, p, iu);
-          pc += 3;
-          continue;
-        }
-        case Op::put_cons: {
-          Cell* p = heap.allocate(2);
-          p[0] = R[code[pc + 2]];
-          p[1] = R[code[pc + 3]];
-          R[code[pc + 1]] = make_pointer(Tag::Cons, p, iu);
-          pc += 4;
-          continue;
-        }
-        case Op::put_struct: {
-          const auto n = static_cast<std::uint32_t>(code[pc + 3]);
-          Cell* p = heap.allocate(1 + n);
-          p[0] = make_header(BoxKind::Functor, n, static_cast<std::uint32_t>(code[pc + 2]));
-          for (std::uint32_t i = 0; i < n; ++i) p[1 + i] = R[code[pc + 4 + i]];
-          R[code[pc + 1]] = make_pointer(Tag::Struct, p, iu);
-          pc += 4 + n;
-          continue;
-        }
-        case Op::move:
-          R[code[pc + 1]] = R[code[pc + 2]];
-          pc += 3;
-          continue;
-        case Op::unify: {
-          const Cell a = deref(R[code[pc + 1]]);
-          const Cell b = deref(R[code[pc + 2]]);
-          if (a != b) {
-            if (is_unbound(a) && !is_unbound(b) && hooks_of(*address_of(a)) == 0) {
-              *address_of(a) = b;  // the common case: an output variable nobody waits on
-            } else if (!unify(a, b)) {
-              set_error("unification failed",
-                        fmt::format("{} = {}", format(a), format(b)),
-                        image.call_sites[static_cast<std::uint32_t>(pc)]);
-              return RunStatus::Error;
-            }
-          }
-          pc += 3;
-          continue;
-        }
-        case Op::call_builtin:
-        case Op::call_function: {
-          const bool function = static_cast<Op>(code[pc]) == Op::call_function;
-          const auto id = static_cast<BuiltinId>(code[pc + 1]);
-          const BuiltinInfo& info = kBuiltins[id];
-          const std::uint64_t count_at = function ? pc + 4 : pc + 2;
-          const auto n = static_cast<std::uint32_t>(code[count_at]);
-          const Cell* regs = code + count_at + 1;
-          ++counters.builtin_calls;
-          Outcome outcome;
-          Cell result = 0;
-          if (function && n == 2) {
-            // Small integers and atoms: the common arithmetic and tests without a call.
-            const Cell a = deref(R[regs[0]]);
-            const Cell b = deref(R[regs[1]]);
-            if (fast_binary(id, a, b, result)) {
-              const auto out_reg = code[pc + 2];
-              if (code[pc + 3] != 0) {
-                R[out_reg] = result;
-              } else if (!unify(R[out_reg], result)) {
-                set_error("output unification failed",
-                          fmt::format("{}({}, {}, {})", info.name, format(a), format(b),
-                                      format(R[out_reg])),
-                          image.call_sites[static_cast<std::uint32_t>(pc)]);
-                return RunStatus::Error;
-              }
-              pc = count_at + 3;
-              continue;
-            }
-          }
-          for (;;) {
-            for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
-            blocked_.clear();
-            if (!inputs_ready(*this, info, scratch.data(), n)) {
-              outcome = Outcome::Suspend;
-              break;
-            }
-            outcome = info.fn(*this, scratch.data(), &result);
-            if (outcome != Outcome::NeedHeap) break;
-            collect(std::size_t{1} << 16, nullptr, 0);
-          }
-          const std::uint64_t next = count_at + 1 + n;
-          if (outcome == Outcome::Done) {
-            if (function) {
-              const auto out_reg = code[pc + 2];
-              if (code[pc + 3] != 0) {
-                R[out_reg] = result;
-              } else if (!unify(R[out_reg], result)) {
-                set_error("output unification failed",
-                          goal_text(*this, std::string(info.name), scratch.data(), n) + " -> " +
-                              format(result) + " = " + format(R[out_reg]),
-                          image.call_sites[static_cast<std::uint32_t>(pc)]);
-                return RunStatus::Error;
-              }
-            }
-            pc = next;
-            continue;
-          }
-          if (outcome == Outcome::Error) {
-            std::vector<Cell> shown;
-            for (std::uint32_t i = 0; i < n; ++i) shown.push_back(R[regs[i]]);
-            error_->goal = goal_text(*this, std::string(info.name), shown.data(),
-                                     static_cast<std::uint32_t>(shown.size()));
-            if (function) {
-              // A new output variable has no value yet: show it as `_`.
-              const std::string output = code[pc + 3] != 0 ? "_" : format(R[code[pc + 2]]);
-              error_->goal.insert(error_->goal.size() - 1, (n > 0 ? ", " : "") + output);
-              if (n == 0) error_->goal = std::string(info.name) + "(" + output + ")";
-            }
-            error_->where = image.call_sites[static_cast<std::uint32_t>(pc)];
-            return RunStatus::Error;
-          }
-          // Suspend: the builtin becomes a goal suspended on what it waits for.
-          std::vector<Cell> args;
-          for (std::uint32_t i = 0; i < n; ++i) args.push_back(R[regs[i]]);
-          if (function) {
-            const auto out_reg = code[pc + 2];
-            if (code[pc + 3] != 0) {
-              Cell* p = heap.allocate(1);
-              p[0] = make_var_contents();
-              R[out_reg] = make_pointer(Tag::Ref, p, iu);
-            }
-            args.push_back(R[out_reg]);
-          }
-          const PredicateId builtin_pred =
-              *image.find(atoms.intern(std::string(info.name)), info.arity);
-          const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
-          if (!suspend_goal(record, builtin_pred, args.data(), info.arity)) {
-            return RunStatus::Error;
-          }
-          pc = next;
-          continue;
-        }
-        case Op::resolve_any: pc += 2; continue;
-        case Op::spawn:
-        case Op::spawn_at: {
-          const bool at = static_cast<Op>(code[pc]) == Op::spawn_at;
-          const auto target = static_cast<PredicateId>(code[pc + 1]);
-          const std::uint64_t count_at = at ? pc + 3 : pc + 2;
-          const auto n = static_cast<std::uint32_t>(code[count_at]);
-          Cell* p = heap.allocate(goal_record::kHeaderCells + n);
-          p[0] = make_header(BoxKind::Goal, 2 + n, n);
-          p[1] = make_small_int(target);
-          p[2] = make_small_int(0);
-          for (std::uint32_t i = 0; i < n; ++i) {
-            p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
-          }
-          pool_.push_back(make_pointer(Tag::Box, p, iu));
-          ++counters.goals_spawned;
-          pc = count_at + 1 + n;
-          continue;
-        }
-        case Op::execute: {
-          const auto target = static_cast<PredicateId>(code[pc + 1]);
-          const auto n = static_cast<std::uint32_t>(code[pc + 2]);
-          for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 3 + i]];
-          for (std::uint32_t i = 0; i < n; ++i) R[i] = scratch[i];
-          pred = target;
-          arity = n;
-          current_goal_ = 0;
-          if (--slice == 0) {
-            // Time slice over: to the back of the queue, so that others run too.
-            if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
-            preempted_.push_back(make_goal_record(pred, R, n));
-            goto next_goal;
-          }
-          if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
-          goto reduce;
-        }
-        case Op::proceed: goto next_goal;
-        default:
-          set_error(fmt::format("internal error: instruction {} in a body",
-                                info(static_cast<Op>(code[pc])).name),
-                    {}, predicate.source);
-          return RunStatus::Error;
+  }
+  pc = code[pc + 3];
+  DISPATCH();
+}
+op_set_unset:
+  R[code[pc + 1]] = make_header(BoxKind::Filler, 0);
+  pc += 2;
+  DISPATCH();
+op_label_from:
+  pc += 3;
+  DISPATCH();
+op_commit: {
+  if (clause_blocked) goto next_clause;
+  blocked_.resize(mark);
+  ++counters.reductions;
+  const std::size_t reserve = code[pc + 2];
+  if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
+    if (options_.gc_stress) collect(reserve, nullptr, 0);
+    if (!ensure_heap(reserve)) return RunStatus::Error;
+  }
+  pc += 3;  // the local body follows the commit (one IU never distributes)
+  DISPATCH();
+}
+
+  // --- body --------------------------------------------------------------------------------------
+op_put_var: {
+  Cell* p = heap.allocate(1);
+  p[0] = make_var_contents();
+  R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
+  pc += 2;
+  DISPATCH();
+}
+op_put_var_at: {
+  Cell* p = heap.allocate(1);
+  p[0] = make_var_contents();
+  R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
+  pc += 3;
+  DISPATCH();
+}
+op_put_const:
+  R[code[pc + 1]] = code[pc + 2];
+  pc += 3;
+  DISPATCH();
+op_put_number: {
+  const NumberConstant& c = image.numbers[code[pc + 2]];
+  Cell* p = heap.allocate(2);
+  p[0] = make_header(c.is_float ? BoxKind::Float : BoxKind::Int64, 1);
+  p[1] = c.is_float ? double_bits(c.real) : static_cast<Cell>(c.integer);
+  R[code[pc + 1]] = make_pointer(Tag::Box, p, iu);
+  pc += 3;
+  DISPATCH();
+}
+op_put_cons: {
+  Cell* p = heap.allocate(2);
+  p[0] = R[code[pc + 2]];
+  p[1] = R[code[pc + 3]];
+  R[code[pc + 1]] = make_pointer(Tag::Cons, p, iu);
+  pc += 4;
+  DISPATCH();
+}
+op_put_struct: {
+  const auto n = static_cast<std::uint32_t>(code[pc + 3]);
+  Cell* p = heap.allocate(1 + n);
+  p[0] = make_header(BoxKind::Functor, n, static_cast<std::uint32_t>(code[pc + 2]));
+  for (std::uint32_t i = 0; i < n; ++i) p[1 + i] = R[code[pc + 4 + i]];
+  R[code[pc + 1]] = make_pointer(Tag::Struct, p, iu);
+  pc += 4 + n;
+  DISPATCH();
+}
+op_move:
+  R[code[pc + 1]] = R[code[pc + 2]];
+  pc += 3;
+  DISPATCH();
+op_unify: {
+  if (!unify(R[code[pc + 1]], R[code[pc + 2]])) {
+    set_error("unification failed",
+              fmt::format("{} = {}", format(R[code[pc + 1]]), format(R[code[pc + 2]])),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
+  }
+  pc += 3;
+  DISPATCH();
+}
+op_call_function: {
+  const auto id = static_cast<BuiltinId>(code[pc + 1]);
+  if (code[pc + 4] == 2) {
+    // Small integers and atoms: the common arithmetic and tests without a call.
+    const Cell a = deref(R[code[pc + 5]]);
+    const Cell b = deref(R[code[pc + 6]]);
+    Cell result = 0;
+    if (fast_binary(id, a, b, result)) {
+      ++counters.builtin_calls;
+      const auto out_reg = code[pc + 2];
+      if (code[pc + 3] != 0) {
+        R[out_reg] = result;
+      } else if (!unify(R[out_reg], result)) {
+        set_error("output unification failed",
+                  fmt::format("{}({}, {}, {})", kBuiltins[id].name, format(a), format(b),
+                              format(R[out_reg])),
+                  image.call_sites[static_cast<std::uint32_t>(pc)]);
+        return RunStatus::Error;
+      }
+      pc += 7;
+      DISPATCH();
+    }
+  }
+  if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
+  pc += 5 + code[pc + 4];
+  DISPATCH();
+}
+op_call_builtin:
+  if (!call_builtin_inline(pc, false, scratch.data())) return RunStatus::Error;
+  pc += 3 + code[pc + 2];
+  DISPATCH();
+op_resolve_any:
+  pc += 2;
+  DISPATCH();
+op_spawn:
+op_spawn_at: {
+  const bool at = static_cast<Op>(code[pc]) == Op::spawn_at;
+  const auto target = static_cast<PredicateId>(code[pc + 1]);
+  const std::uint64_t count_at = at ? pc + 3 : pc + 2;
+  const auto n = static_cast<std::uint32_t>(code[count_at]);
+  Cell* p = heap.allocate(goal_record::kHeaderCells + n);
+  p[0] = make_header(BoxKind::Goal, 2 + n, n);
+  p[1] = make_small_int(target);
+  p[2] = make_small_int(0);
+  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
+  pool_.push_back(make_pointer(Tag::Box, p, iu));
+  ++counters.goals_spawned;
+  pc = count_at + 1 + n;
+  DISPATCH();
+}
+op_execute: {
+  const auto n = static_cast<std::uint32_t>(code[pc + 2]);
+  for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 3 + i]];
+  for (std::uint32_t i = 0; i < n; ++i) R[i] = scratch[i];
+  pred = static_cast<PredicateId>(code[pc + 1]);
+  arity = n;
+  current_goal_ = 0;
+  if (--slice == 0) {
+    // Time slice over: to the back of the queue, so that others run too.
+    if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
+    preempted_.push_back(make_goal_record(pred, R, n));
+    goto next_goal;
+  }
+  if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  goto reduce;
+}
+op_proceed:
+  goto next_goal;
+#undef DISPATCH
+}
+
+bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
+                             Cell* scratch) {
+  Cell* const R = registers_.data();
+  const BuiltinInfo& info = kBuiltins[predicate.builtin];
+  ++counters.builtin_calls;
+  const bool function = info.kind == BuiltinKind::Function;
+  const std::uint32_t inputs = function ? arity - 1 : arity;
+  Outcome outcome;
+  Cell result = 0;
+  for (;;) {
+    for (std::uint32_t i = 0; i < arity; ++i) scratch[i] = R[i];
+    blocked_.clear();
+    if (!inputs_ready(*this, info, scratch, inputs)) {
+      outcome = Outcome::Suspend;
+      break;
+    }
+    outcome = info.fn(*this, scratch, &result);
+    if (outcome != Outcome::NeedHeap) break;
+    collect(std::size_t{1} << 16, nullptr, 0);
+  }
+  if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
+    set_error("output unification failed", goal_text(*this, predicate.name, R, arity),
+              predicate.source);
+    return false;
+  }
+  if (outcome == Outcome::Suspend) return suspend_goal(current_goal_, pred, R, arity);
+  if (outcome == Outcome::Error) {
+    error_->goal = goal_text(*this, predicate.name, R, arity);
+    return false;
+  }
+  return true;
+}
+
+bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
+  Cell* const R = registers_.data();
+  const Cell* const code = image.code.data();
+  const auto id = static_cast<BuiltinId>(code[pc + 1]);
+  const BuiltinInfo& info = kBuiltins[id];
+  const std::uint64_t count_at = function ? pc + 4 : pc + 2;
+  const auto n = static_cast<std::uint32_t>(code[count_at]);
+  const Cell* regs = code + count_at + 1;
+  ++counters.builtin_calls;
+  Outcome outcome;
+  Cell result = 0;
+  for (;;) {
+    for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
+    blocked_.clear();
+    if (!inputs_ready(*this, info, scratch, n)) {
+      outcome = Outcome::Suspend;
+      break;
+    }
+    outcome = info.fn(*this, scratch, &result);
+    if (outcome != Outcome::NeedHeap) break;
+    collect(std::size_t{1} << 16, nullptr, 0);
+  }
+  if (outcome == Outcome::Done) {
+    if (!function) return true;
+    const auto out_reg = code[pc + 2];
+    if (code[pc + 3] != 0) {
+      R[out_reg] = result;
+      return true;
+    }
+    if (unify(R[out_reg], result)) return true;
+    set_error("output unification failed",
+              goal_text(*this, std::string(info.name), scratch, n) + " -> " + format(result) +
+                  " = " + format(R[out_reg]),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return false;
+  }
+  if (outcome == Outcome::Error) {
+    std::vector<Cell> shown;
+    for (std::uint32_t i = 0; i < n; ++i) shown.push_back(R[regs[i]]);
+    error_->goal = goal_text(*this, std::string(info.name), shown.data(),
+                             static_cast<std::uint32_t>(shown.size()));
+    if (function) {
+      // A new output variable has no value yet: show it as `_`.
+      const std::string output = code[pc + 3] != 0 ? "_" : format(R[code[pc + 2]]);
+      if (n == 0) {
+        error_->goal = std::string(info.name) + "(" + output + ")";
+      } else {
+        error_->goal.insert(error_->goal.size() - 1, ", " + output);
       }
     }
+    error_->where = image.call_sites[static_cast<std::uint32_t>(pc)];
+    return false;
   }
-  next_goal:;
+  // Suspend: the builtin becomes a goal suspended on what it waits for.
+  std::vector<Cell> args;
+  for (std::uint32_t i = 0; i < n; ++i) args.push_back(R[regs[i]]);
+  if (function) {
+    const auto out_reg = code[pc + 2];
+    if (code[pc + 3] != 0) {
+      Cell* p = heap.allocate(1);
+      p[0] = make_var_contents();
+      R[out_reg] = make_pointer(Tag::Ref, p, index_);
+    }
+    args.push_back(R[out_reg]);
   }
+  const PredicateId builtin_pred = *image.find(atoms.intern(std::string(info.name)), info.arity);
+  const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
+  return suspend_goal(record, builtin_pred, args.data(), info.arity);
 }
 
 }  // namespace fleng::vm
