@@ -317,8 +317,8 @@ class ClauseCompiler {
         if (goal.placement) check_label(goal.placement->label);
         alloc_ += 3 + args.size();
       } else if (last) {
-        emit(Op::execute);
-        emit_operand(target.predicate);
+        emit_execute(target.predicate, args);
+        return alloc_;
       } else {
         emit(Op::spawn);
         emit_operand(target.predicate);
@@ -345,6 +345,48 @@ class ClauseCompiler {
     if (term.kind == TermKind::Variable) known.insert(term.text);
     for (const auto& arg : term.args) add_variables(*arg, known);
     if (term.tail) add_variables(*term.tail, known);
+  }
+
+  /// `execute P, n, moves`: the parallel move of the argument registers into r0..rn-1,
+  /// sequentialized (a move goes once no pending move still reads its destination; a cycle is
+  /// broken through a temporary register).
+  void emit_execute(PredicateId predicate, const std::vector<std::pair<std::uint32_t, bool>>& args) {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> pending;  // (dst, src)
+    for (std::uint32_t i = 0; i < args.size(); ++i) {
+      if (args[i].first != i) pending.emplace_back(i, args[i].first);
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> moves;
+    while (!pending.empty()) {
+      bool progressed = false;
+      for (std::size_t k = 0; k < pending.size(); ++k) {
+        const std::uint32_t dst = pending[k].first;
+        const bool read_later = std::any_of(pending.begin(), pending.end(), [&](const auto& m) {
+          return m.second == dst && &m != &pending[k];
+        });
+        if (!read_later) {
+          moves.push_back(pending[k]);
+          pending.erase(pending.begin() + static_cast<std::ptrdiff_t>(k));
+          progressed = true;
+          break;
+        }
+      }
+      if (progressed) continue;
+      // Every destination is still read: save one in a temporary and read it from there.
+      const std::uint32_t saved = pending.front().first;
+      const std::uint32_t temp = new_reg();
+      moves.emplace_back(temp, saved);
+      for (auto& m : pending) {
+        if (m.second == saved) m.second = temp;
+      }
+    }
+    emit(Op::execute);
+    emit_operand(predicate);
+    emit_operand(args.size());
+    emit_operand(moves.size() * 2);
+    for (const auto& [dst, src] : moves) {
+      emit_operand(dst);
+      emit_operand(src);
+    }
   }
 
   void collect_any_labels(const Term& term, std::set<std::int64_t>& labels) {

@@ -52,6 +52,16 @@ std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, st
       case 'N': text = std::to_string(v); break;
       case 'T': text = placement_text(v); break;
       case 'V': {
+        if (op == Op::execute) {  // (dst, src) pairs
+          text = "moves(";
+          for (std::uint64_t k = 0; k < v; k += 2) {
+            if (k > 0) text += ", ";
+            text += fmt::format("r{}<-r{}", image.code[at], image.code[at + 1]);
+            at += 2;
+          }
+          text += ")";
+          break;
+        }
         text = "(";
         for (std::uint64_t k = 0; k < v; ++k) {
           if (k > 0) text += ", ";

@@ -219,7 +219,7 @@ next_clause:
   DISPATCH();
 
 mismatch:
-  blocked_.resize(mark);
+  if (blocked_.size() != mark) blocked_.resize(mark);
   goto next_clause;
 
 no_clause:
@@ -319,7 +319,7 @@ op_label_from:
   DISPATCH();
 op_commit: {
   if (clause_blocked) goto next_clause;
-  blocked_.resize(mark);
+  if (blocked_.size() != mark) blocked_.resize(mark);
   ++counters.reductions;
   const std::size_t reserve = code[pc + 2];
   if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
@@ -441,8 +441,9 @@ op_spawn_at: {
 }
 op_execute: {
   const auto n = static_cast<std::uint32_t>(code[pc + 2]);
-  for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 3 + i]];
-  for (std::uint32_t i = 0; i < n; ++i) R[i] = scratch[i];
+  const auto moves = code[pc + 3];
+  const Cell* move = code + pc + 4;
+  for (std::uint64_t i = 0; i < moves; i += 2) R[move[i]] = R[move[i + 1]];
   pred = static_cast<PredicateId>(code[pc + 1]);
   arity = n;
   current_goal_ = 0;
