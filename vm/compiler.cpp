@@ -303,7 +303,33 @@ class ClauseCompiler {
       }
     }
     for (const Goal* goal : ready) compile_inline(*goal);
-    spawned.insert(spawned.begin(), waiting.rbegin(), waiting.rend());
+    // The same for user goals, judged by their first argument (the one clause selection looks
+    // at): a goal whose first argument is still to be produced by another goal of this body
+    // goes to the pool first, and the last goal that can run now is reduced directly (tak's
+    // tak(A1, A2, A3, A) waits for the three calls before it).
+    std::vector<const Goal*> user_ready;
+    std::vector<const Goal*> user_waiting;
+    {
+      std::unordered_set<std::string> known;
+      for (const auto& [name, reg] : vars_) known.insert(name);
+      for (const Goal* goal : ready) {
+        for (const auto& arg : goal->term->args) add_variables(*arg, known);
+      }
+      for (const Goal* goal : spawned) {
+        const Term& t = *goal->term;
+        const bool waits = !t.args.empty() && !(distributing && goal->placement) &&
+                           has_unknown_variable(*t.args.front(), known);
+        (waits ? user_waiting : user_ready).push_back(goal);
+      }
+    }
+    if (user_ready.empty()) {
+      user_ready = std::move(user_waiting);
+      user_waiting.clear();
+    }
+    spawned.clear();
+    spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
+    spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());
+    spawned.insert(spawned.end(), user_ready.begin(), user_ready.end());
     for (std::size_t i = 0; i < spawned.size(); ++i) {
       const Goal& goal = *spawned[i];
       span_ = goal.span;

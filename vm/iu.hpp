@@ -38,7 +38,7 @@ struct RuntimeError {
 
 struct IuOptions {
   std::size_t max_heap_cells = std::size_t{1} << 27;    ///< 1 GiB per semispace
-  std::size_t initial_heap_cells = std::size_t{1} << 20;  ///< 8 MiB
+  std::size_t initial_heap_cells = std::size_t{1} << 18;  ///< 2 MiB
   /// Collect at every allocation point: before each reduction, at each body's reservation,
   /// and on every first allocation attempt of a builtin (tests; a FLENG_GC_STRESS build makes
   /// it the default).
