@@ -1,0 +1,143 @@
+// The event loop: an actor that blocks hands control directly to the actor of the earliest
+// event (one fiber switch), so the driver fiber only starts and ends the run. An actor whose
+// own next event is the earliest continues without any switch.
+#include "netsim/engine.hpp"
+
+#include <exception>
+#include <stdexcept>
+
+namespace fleng::netsim {
+
+namespace {
+/// Thrown into actors still blocked when the run ends, to unwind their fibers.
+struct Shutdown {};
+}  // namespace
+
+Engine::Engine() = default;
+
+Engine::~Engine() {
+  // Unwind the fibers of actors that never finished (they wait for events that will not come).
+  for (auto& actor : actors_) {
+    if (actor->fiber.joinable()) {
+      if (!actor->finished) {
+        shutdown_ = true;
+        actor->go = true;
+        actor->cv.notify_one();
+      }
+      actor->fiber.join();
+    }
+  }
+}
+
+ActorId Engine::spawn(std::string name, std::function<void()> body) {
+  const auto id = static_cast<ActorId>(actors_.size());
+  actors_.push_back(std::make_unique<Actor>());
+  Actor& actor = *actors_.back();
+  actor.name = std::move(name);
+  actor.body = std::move(body);
+  actor.fiber = boost::fibers::fiber([this, id] {
+    Actor& self = *actors_[id];
+    try {
+      {
+        std::unique_lock lock(mutex_);
+        self.cv.wait(lock, [&] { return self.go; });
+        self.go = false;
+      }
+      if (shutdown_) throw Shutdown{};
+      current_ = id;
+      self.body();
+    } catch (const Shutdown&) {
+      self.finished = true;
+      return;
+    } catch (...) {
+      if (!failure_) failure_ = std::current_exception();
+      stopping_ = true;
+    }
+    self.finished = true;
+    std::unique_lock lock(mutex_);
+    dispatch_next();
+  });
+  schedule(id, 0);
+  return id;
+}
+
+void Engine::schedule(ActorId actor, SimTime time) {
+  queue_.push(Event{time, sequence_++, actor, actors_[actor]->epoch});
+}
+
+bool Engine::dispatch_next() {
+  while (!stopping_ && !queue_.empty()) {
+    const Event event = queue_.top();
+    queue_.pop();
+    Actor& actor = *actors_[event.actor];
+    if (event.epoch != actor.epoch || actor.finished) continue;  // superseded wake-up
+    if (event.time > now_) now_ = event.time;
+    ++events_;
+    ++actor.epoch;
+    actor.go = true;
+    actor.cv.notify_one();
+    return true;
+  }
+  idle_ = true;
+  driver_cv_.notify_one();
+  return false;
+}
+
+void Engine::block(ActorId self) {
+  Actor& actor = *actors_[self];
+  std::unique_lock lock(mutex_);
+  dispatch_next();
+  actor.cv.wait(lock, [&] { return actor.go; });
+  actor.go = false;
+  if (shutdown_) throw Shutdown{};
+  current_ = self;
+}
+
+SimTime Engine::run() {
+  {
+    std::unique_lock lock(mutex_);
+    idle_ = false;
+    if (dispatch_next()) driver_cv_.wait(lock, [&] { return idle_; });
+  }
+  if (failure_) std::rethrow_exception(failure_);
+  return now_;
+}
+
+void Engine::advance(SimTime cycles) {
+  const ActorId self = current_;
+  const SimTime target = now_ + cycles;
+  if (!stopping_ && (queue_.empty() || queue_.top().time > target)) {
+    now_ = target;  // nothing else happens before: no switch
+    return;
+  }
+  schedule(self, target);
+  block(self);
+}
+
+void Engine::wait() {
+  const ActorId self = current_;
+  Actor& actor = *actors_[self];
+  if (actor.pending_wake) {
+    actor.pending_wake = false;
+    const SimTime at = actor.pending_time;
+    if (at > now_) advance(at - now_);
+    return;
+  }
+  actor.waiting = true;
+  block(self);
+  actor.waiting = false;
+}
+
+void Engine::wake_at(ActorId id, SimTime time) {
+  if (time < now_) time = now_;
+  Actor& actor = *actors_[id];
+  if (actor.finished) return;
+  if (actor.waiting) {
+    schedule(id, time);  // the earliest of several wake-ups resumes it; the others are stale
+    return;
+  }
+  if (!actor.pending_wake || time < actor.pending_time) actor.pending_time = time;
+  actor.pending_wake = true;
+}
+
+}  // namespace fleng::netsim

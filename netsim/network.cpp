@@ -1,0 +1,80 @@
+// The network models.
+#include "netsim/network.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace fleng::netsim {
+
+SimTime ConstantLatency::transfer(std::uint32_t, std::uint32_t, std::uint32_t words,
+                                  SimTime ready) {
+  ++stats_.messages;
+  stats_.words += words;
+  return ready + params_.constant_latency +
+         static_cast<SimTime>(words) * params_.bytes_per_word * params_.cycles_per_byte;
+}
+
+Multistage::Multistage(std::uint32_t ports, const NetworkParams& params) : params_(params) {
+  if (ports == 0) throw std::invalid_argument("a network needs at least one port");
+  if (params.copies == 0) throw std::invalid_argument("a network needs at least one copy");
+  stages_ = 0;
+  width_ = 1;
+  while (width_ < ports) {
+    width_ <<= 1U;
+    ++stages_;
+  }
+  if (stages_ == 0) stages_ = 1;  // one port still goes through a switch
+  busy_until_.assign(params.copies, std::vector<SimTime>(std::size_t{stages_} * width_, 0));
+}
+
+std::vector<std::uint32_t> Multistage::path(std::uint32_t source, std::uint32_t destination) const {
+  // Omega network: a perfect shuffle before each stage, the switch then picks the output by the
+  // destination's bit for that stage (most significant first).
+  std::vector<std::uint32_t> links;
+  std::uint32_t position = source;
+  const std::uint32_t mask = width_ - 1;
+  for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+    const std::uint32_t bit = width_ > 1 ? (destination >> (stages_ - 1 - stage)) & 1U : 0U;
+    position = ((position << 1U) | bit) & mask;
+    links.push_back(position);
+  }
+  return links;
+}
+
+SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
+                             SimTime ready) {
+  const std::vector<std::uint32_t> links = path(source, destination);
+  const SimTime duration = stages_ * params_.setup_per_stage +
+                           static_cast<SimTime>(words) * params_.bytes_per_word *
+                               params_.cycles_per_byte;
+  // The copy whose path frees first (the lower copy on a tie).
+  std::size_t best_copy = 0;
+  SimTime best_start = 0;
+  for (std::size_t copy = 0; copy < busy_until_.size(); ++copy) {
+    SimTime start = ready;
+    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+      start = std::max(start, busy_until_[copy][std::size_t{stage} * width_ + links[stage]]);
+    }
+    if (copy == 0 || start < best_start) {
+      best_copy = copy;
+      best_start = start;
+    }
+  }
+  const SimTime end = best_start + duration;
+  for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+    busy_until_[best_copy][std::size_t{stage} * width_ + links[stage]] = end;
+  }
+  ++stats_.messages;
+  stats_.words += words;
+  stats_.wait_cycles += best_start - ready;
+  return end;
+}
+
+std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params) {
+  if (params.model == "constant") return std::make_unique<ConstantLatency>(params);
+  if (params.model == "multistage") return std::make_unique<Multistage>(ports, params);
+  throw std::invalid_argument("unknown network model '" + params.model +
+                              "' (multistage or constant)");
+}
+
+}  // namespace fleng::netsim

@@ -1,0 +1,77 @@
+// Interconnection network models: how long a message of some words takes from one port to
+// another, with contention. `Multistage` is a circuit-switched multistage (omega) network, one
+// or more copies (PIE64 has two): the circuit is set up stage by stage, then the words stream
+// at one byte per cycle, and every link of the path is held for the whole transfer; a message
+// waits until its whole path is free on one of the copies. `ConstantLatency` is the baseline:
+// a fixed latency plus a cost per word, no contention. Ports are numbered 0..ports-1; any
+// count is allowed (the network is built for the next power of two).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "netsim/engine.hpp"
+
+namespace fleng::netsim {
+
+struct NetworkParams {
+  std::string model = "multistage";  ///< "multistage" or "constant"
+  std::uint32_t copies = 2;          ///< independent networks (PIE64: 2)
+  SimTime setup_per_stage = 1;       ///< circuit set-up, cycles per stage
+  SimTime cycles_per_byte = 1;       ///< link transfer rate
+  std::uint32_t bytes_per_word = 5;  ///< a tagged word on the wire (32-bit datum + tag byte)
+  SimTime constant_latency = 20;     ///< the constant model's latency
+};
+
+struct NetworkStats {
+  std::uint64_t messages = 0;
+  std::uint64_t words = 0;
+  SimTime wait_cycles = 0;  ///< time messages waited for a free path
+};
+
+class NetworkModel {
+ public:
+  virtual ~NetworkModel() = default;
+  /// Sends `words` words from `source` to `destination`, ready at `ready`; returns the arrival
+  /// time of the last word. Reserves the links used, so later messages see the contention.
+  virtual SimTime transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
+                           SimTime ready) = 0;
+  [[nodiscard]] const NetworkStats& stats() const { return stats_; }
+
+ protected:
+  NetworkStats stats_;
+};
+
+class ConstantLatency final : public NetworkModel {
+ public:
+  explicit ConstantLatency(const NetworkParams& params) : params_(params) {}
+  SimTime transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
+                   SimTime ready) override;
+
+ private:
+  NetworkParams params_;
+};
+
+class Multistage final : public NetworkModel {
+ public:
+  Multistage(std::uint32_t ports, const NetworkParams& params);
+  SimTime transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
+                   SimTime ready) override;
+  [[nodiscard]] std::uint32_t stages() const { return stages_; }
+  /// The output link used at each stage from `source` to `destination` (omega routing).
+  [[nodiscard]] std::vector<std::uint32_t> path(std::uint32_t source,
+                                                std::uint32_t destination) const;
+
+ private:
+  NetworkParams params_;
+  std::uint32_t stages_;
+  std::uint32_t width_;  // ports rounded up to a power of two
+  // busy_until_[copy][stage * width + link]
+  std::vector<std::vector<SimTime>> busy_until_;
+};
+
+std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params);
+
+}  // namespace fleng::netsim
