@@ -96,7 +96,20 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   auto parsed = frontend::parse_source(origin, "'$query' :-\n" + body + "\n.");
   if (!parsed.ok()) {
     std::string report;
+    const auto body_lines = static_cast<std::uint32_t>(std::count(body.begin(), body.end(), '\n') + 1);
     for (auto diagnostic : parsed.diagnostics.diagnostics()) {
+      if (diagnostic.span.begin.line > body_lines + 1) {
+        // At the `.` the wrapper added: the goal itself ended too early.
+        const auto last_line_start = body.rfind('\n');
+        const std::string last_line =
+            last_line_start == std::string::npos ? body : body.substr(last_line_start + 1);
+        diagnostic.span.begin = {body_lines + 1, static_cast<std::uint32_t>(last_line.size() + 1)};
+        diagnostic.span.end = diagnostic.span.begin;
+        const std::string from = "unexpected end of clause '.'";
+        if (const auto at = diagnostic.message.find(from); at != std::string::npos) {
+          diagnostic.message.replace(at, from.size(), "unexpected end of the goal");
+        }
+      }
       if (diagnostic.span.begin.line > 1) {
         --diagnostic.span.begin.line;
         --diagnostic.span.end.line;

@@ -397,9 +397,12 @@ class ClauseCompiler {
         }
       }
       if (progressed) continue;
-      // Every destination is still read: save one in a temporary and read it from there.
+      // Every destination is still read: save one in a temporary and read it from there. The
+      // temporary is a register no argument uses (beyond every register in use and beyond
+      // the callee's arity: never one of the free temporaries, which may be destinations).
       const std::uint32_t saved = pending.front().first;
-      const std::uint32_t temp = new_reg();
+      if (next_reg_ < args.size()) next_reg_ = static_cast<std::uint32_t>(args.size());
+      const std::uint32_t temp = new_regs(1);
       moves.emplace_back(temp, saved);
       for (auto& m : pending) {
         if (m.second == saved) m.second = temp;
