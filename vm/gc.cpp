@@ -114,6 +114,14 @@ void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
 
 bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
   if (heap.free_cells() >= cells) return true;
+  if (remote_ != nullptr) {
+    // On the simulated machine other IUs point into this heap: no collection (yet).
+    set_error(fmt::format("heap of IU {} exhausted ({} MiB; the simulated machine does not "
+                          "collect garbage yet: raise it with --set heap_cells=N)",
+                          index_, heap.max_cells() * sizeof(Cell) >> 20U),
+              {}, {});
+    return false;
+  }
   collect(cells, extra, extra_count);
   if (heap.free_cells() >= cells) return true;
   set_error(fmt::format("heap exhausted: {} MiB live after garbage collection, the limit is {} MiB "

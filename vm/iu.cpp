@@ -58,18 +58,76 @@ void Iu::activate_hooks(Cell hooks) {
     Cell* h = address_of(hook);
     const Cell goal = h[1];
     const std::int64_t generation = small_int_value(h[2]);
-    const std::int64_t state = goal_record::state(goal);
-    if (goal_record::is_suspended(state) && goal_record::generation(state) == generation) {
-      goal_record::set_state(goal, (generation + 1) * 2);
-      --suspended_live_;
-      ++counters.activations;
-      push(goal);
+    if (remote_ != nullptr && iu_of(goal) != index_) {
+      remote_->activate(*this, hook);  // the goal's own IU decides (`activate`)
+    } else {
+      activate_goal(goal, generation);
     }
     hook = h[3];
   }
 }
 
+void Iu::activate_goal(Cell goal, std::int64_t generation) {
+  const std::int64_t state = goal_record::state(goal);
+  if (goal_record::is_suspended(state) && goal_record::generation(state) == generation) {
+    goal_record::set_state(goal, (generation + 1) * 2);
+    --suspended_live_;
+    ++counters.activations;
+    if (costs_ != nullptr) cycles_ += costs_->activate;
+    push(goal);
+  }
+}
+
+Cell Iu::take_goal() {
+  if (!pool_.empty()) {
+    const Cell goal = pool_.back();
+    pool_.pop_back();
+    return goal;
+  }
+  if (!preempted_.empty()) {
+    const Cell goal = preempted_.front();
+    preempted_.pop_front();
+    return goal;
+  }
+  return 0;
+}
+
+bool Iu::bind_here(Cell variable, Cell value) {
+  const Cell v = deref(variable);
+  if (!is_unbound(v)) return unify(v, value);  // bound meanwhile: ordinary unification
+  if (is_unbound(deref(value)) && deref(value) == v) return true;
+  const Cell hooks = hooks_of(*address_of(v));
+  *address_of(v) = value;
+  // A variable bound to another variable passes its goals on by waking them: they match
+  // again and suspend on the new one if needed (hooks do not move between IUs).
+  if (hooks != 0) activate_hooks(retag(hooks, Tag::Box));
+  return true;
+}
+
+void Iu::hook_here(Cell variable, Cell hook) {
+  const Cell v = deref(variable);
+  Cell* h = address_of(hook);
+  if (!is_unbound(v) || iu_of(v) != index_) {
+    // Bound before the hook arrived (or moved on): the goal runs again at once.
+    const Cell goal = h[1];
+    if (iu_of(goal) != index_) {
+      remote_->activate(*this, hook);
+    } else {
+      activate_goal(goal, small_int_value(h[2]));
+    }
+    return;
+  }
+  Cell* var = address_of(v);
+  const Cell old_hooks = hooks_of(*var);
+  h[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
+  *var = make_var_contents(hook);
+}
+
 void Iu::bind(Cell var_ref, Cell value) {
+  if (remote_ != nullptr && iu_of(var_ref) != index_) {
+    remote_->bind(*this, var_ref, value);  // the owner's NIP binds it (`bind`)
+    return;
+  }
   Cell* p = address_of(var_ref);
   const Cell hooks = hooks_of(*p);
   *p = value;
@@ -92,6 +150,10 @@ bool Iu::unify_general(Cell a, Cell b) {
         // Variable-variable: no information; the hooks of one move to the other (FLENG.md 5.3).
         // The higher (IU, address) is bound to the lower, so no cycle can form.
         if (x < y) std::swap(x, y);
+        if (remote_ != nullptr && (iu_of(x) != index_ || iu_of(y) != index_)) {
+          bind(x, y);  // across IUs the owner binds; its goals wake and re-suspend
+          continue;
+        }
         Cell* from = address_of(x);
         Cell* to = address_of(y);
         const Cell from_hooks = hooks_of(*from);
@@ -174,13 +236,20 @@ bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::u
   suspended_.push_back(make_small_int(static_cast<std::int64_t>(blocked_.size())));
   for (const Cell v : blocked_) {
     Cell* var = address_of(v);
-    const Cell old_hooks = hooks_of(*var);
     Cell* hook = heap.allocate(goal_record::kHookCells);
     hook[0] = make_header(BoxKind::Hook, 3);
     hook[1] = goal;
     hook[2] = make_small_int(generation);
-    hook[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
-    *var = make_var_contents(make_pointer(Tag::Box, hook, index_));
+    const Cell hook_cell = make_pointer(Tag::Box, hook, index_);
+    if (costs_ != nullptr) cycles_ += costs_->suspend;
+    if (remote_ != nullptr && iu_of(v) != index_) {
+      hook[3] = kNil;
+      remote_->hook(*this, v, hook_cell);  // the owner's NIP registers it (`suspend`)
+    } else {
+      const Cell old_hooks = hooks_of(*var);
+      hook[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
+      *var = make_var_contents(hook_cell);
+    }
     suspended_.push_back(v);
   }
   ++suspended_live_;

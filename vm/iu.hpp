@@ -10,6 +10,7 @@
 // memory management, load level).
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <deque>
@@ -23,6 +24,7 @@
 #include "vm/builtins.hpp"
 #include "vm/code.hpp"
 #include "vm/heap.hpp"
+#include "vm/remote_ops.hpp"
 #include "vm/terms.hpp"
 
 namespace fleng::vm {
@@ -78,6 +80,41 @@ class Iu {
   /// Runs until the pool is empty (then success or deadlock), an error, halt/1, or an
   /// interrupt request.
   RunStatus run();
+
+  // --- on the simulated machine ------------------------------------------------------------------
+  /// Joins a machine: remote operations go to `remote`, and the reducer adds up cycles.
+  void attach(RemoteOps* remote, const SimCosts* costs) {
+    remote_ = remote;
+    costs_ = costs;
+  }
+  /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
+  /// Success means the reduction ended normally.
+  RunStatus reduce_goal(Cell goal);
+  /// UNIRED cycles added up since the last call.
+  std::uint64_t take_cycles() {
+    const std::uint64_t c = cycles_;
+    cycles_ = 0;
+    return c;
+  }
+  /// The MP's dynamic-partitioning flag: true while the bodies that distribute are used.
+  bool distribute = false;
+  /// Takes the next goal of the pool (the MP's choice), or 0.
+  Cell take_goal();
+  [[nodiscard]] std::size_t pool_size() const { return pool_.size() + preempted_.size(); }
+  /// A goal that arrived from the network (`newload`) or was woken here (`activate`).
+  void accept_goal(Cell goal) { push(goal); }
+  /// Binds a variable of this IU for another IU (the NIP's `bind`): unifies when the variable
+  /// was bound meanwhile; activates the hooked goals. False when the unification fails.
+  bool bind_here(Cell variable, Cell value);
+  /// Hangs a hook of another IU on a variable of this IU (the NIP's `suspend`); when the
+  /// variable is already bound the goal is activated instead.
+  void hook_here(Cell variable, Cell hook);
+  /// Activates one goal (hook semantics: only if still suspended under `generation`).
+  void activate_goal(Cell goal, std::int64_t generation);
+  /// Records a runtime error (the machine's own, e.g. a failed remote bind).
+  void report_error(std::string message, std::string goal) {
+    set_error(std::move(message), std::move(goal), {});
+  }
   /// Asks a running run() to stop at the next reduction (from a signal handler: only sets a flag).
   void interrupt() { interrupt_requested_ = true; }
   /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
@@ -103,11 +140,11 @@ class Iu {
     a = deref(a);
     b = deref(b);
     if (a == b) return true;
-    if (is_unbound(a) && !is_unbound(b) && hooks_of(*address_of(a)) == 0) {
+    if (is_unbound(a) && !is_unbound(b) && iu_of(a) == index_ && hooks_of(*address_of(a)) == 0) {
       *address_of(a) = b;
       return true;
     }
-    if (is_unbound(b) && !is_unbound(a) && hooks_of(*address_of(b)) == 0) {
+    if (is_unbound(b) && !is_unbound(a) && iu_of(b) == index_ && hooks_of(*address_of(b)) == 0) {
       *address_of(b) = a;
       return true;
     }
@@ -140,6 +177,24 @@ class Iu {
   friend class Collector;
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
+  template <bool kSim>
+  RunStatus run_loop(Cell single_goal);
+  /// Dereference, asking the machine for remote cells (simulated machine only).
+  template <bool kSim>
+  Cell deref_at(Cell c) {
+    if constexpr (!kSim) {
+      return deref(c);
+    } else {
+      while (is_ref(c)) {
+        if (iu_of(c) != index_) remote_->read(*this, c);
+        const Cell contents = *address_of(c);
+        if (is_var_contents(contents)) return c;
+        c = contents;
+      }
+      return c;
+    }
+  }
+  unsigned placement_target(std::uint64_t operand);
   bool reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                            Cell* scratch);
   bool call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch);
@@ -164,6 +219,10 @@ class Iu {
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
+  RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs
+  const SimCosts* costs_ = nullptr;
+  std::uint64_t cycles_ = 0;
+  std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
 
   std::optional<RuntimeError> error_;
   int halt_code_ = 0;

@@ -136,7 +136,22 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 
 }  // namespace
 
-RunStatus Iu::run() {
+RunStatus Iu::run() { return run_loop<false>(0); }
+
+RunStatus Iu::reduce_goal(Cell goal) { return run_loop<true>(goal); }
+
+unsigned Iu::placement_target(std::uint64_t operand) {
+  const auto kind = static_cast<std::uint32_t>(operand >> 32U);
+  const auto label = static_cast<std::uint32_t>(operand);
+  // Naive partitioning (--static off) ignores the program's placements: every goal to the
+  // least-loaded IU, every datum here.
+  if (!remote_->static_partitioning()) return index_;
+  if (kind == 0) return index_;
+  return labels_[label];
+}
+
+template <bool kSim>
+RunStatus Iu::run_loop(Cell single_goal) {
   // Threaded dispatch: one table of label addresses, generated from instructions.def (a GNU
   // extension; g++ and clang both have it). Every handler ends by jumping to the next one.
   static void* const kDispatch[] = {
@@ -144,7 +159,11 @@ RunStatus Iu::run() {
 #include "vm/instructions.def"
 #undef FLENG_INSTRUCTION
   };
-#define DISPATCH() goto* kDispatch[code[pc]]
+#define DISPATCH()                                                  \
+  do {                                                              \
+    if constexpr (kSim) cycles_ += costs_->instruction_cycles[code[pc]]; \
+    goto* kDispatch[code[pc]];                                      \
+  } while (false)
 
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
@@ -160,6 +179,7 @@ RunStatus Iu::run() {
   std::uint32_t arity = 0;
   std::uint32_t slice = 0;
   bool clause_blocked = false;
+  bool started = false;
   const unsigned iu = index_;
 
 next_goal:
@@ -169,17 +189,29 @@ next_goal:
     interrupt_requested_ = false;
     return RunStatus::Interrupted;
   }
-  if (!pool_.empty()) {
-    goal = pool_.back();
-    pool_.pop_back();
-  } else if (!preempted_.empty()) {
-    goal = preempted_.front();
-    preempted_.pop_front();
+  if constexpr (kSim) {
+    // One `reduce` command: the given goal, then back to the MP.
+    if (started) return RunStatus::Success;
+    started = true;
+    goal = single_goal;
+    current_goal_ = goal;
+    if (heap.free_cells() < kMinFree) {
+      ensure_heap(kMinFree);
+      return RunStatus::Error;
+    }
   } else {
-    return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
+    if (!pool_.empty()) {
+      goal = pool_.back();
+      pool_.pop_back();
+    } else if (!preempted_.empty()) {
+      goal = preempted_.front();
+      preempted_.pop_front();
+    } else {
+      return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
+    }
+    current_goal_ = goal;
   }
-  current_goal_ = goal;
-  if (heap.free_cells() < kMinFree || options_.gc_stress) {
+  if (!kSim && (heap.free_cells() < kMinFree || options_.gc_stress)) {
     collect(kMinFree, nullptr, 0);
     if (heap.free_cells() < kMinFree) {
       ensure_heap(kMinFree);
@@ -198,7 +230,12 @@ next_goal:
 reduce:
   code = image.code.data();
   predicate = &image.predicates[pred];
+  if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
   if (predicate->builtin != kNoBuiltin) {
+    if constexpr (kSim) {
+      cycles_ += costs_->builtin_call;
+      for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
+    }
     if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
     goto next_goal;
   }
@@ -208,11 +245,12 @@ reduce:
     return RunStatus::Error;
   }
   blocked_.clear();
-  chain = &select_clauses(*predicate, deref(R[0]));
+  chain = &select_clauses(*predicate, deref_at<kSim>(R[0]));
   chain_pos = 0;
 
 next_clause:
   if (chain_pos == chain->size()) goto no_clause;
+  if constexpr (kSim) cycles_ += costs_->clause_try;
   mark = blocked_.size();
   clause_blocked = false;
   pc = (*chain)[chain_pos++];
@@ -234,7 +272,7 @@ no_clause:
   // --- head: passive matching ------------------------------------------------------------------
 op_match_atom:
 op_match_int: {
-  const Cell v = deref(R[code[pc + 1]]);
+  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
   if (v == code[pc + 2]) {
     pc += 4;
     DISPATCH();
@@ -246,7 +284,7 @@ op_match_int: {
   DISPATCH();
 }
 op_match_number: {
-  const Cell v = deref(R[code[pc + 1]]);
+  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
   if (is_unbound(v)) {
     blocked_.push_back(v);
     clause_blocked = true;
@@ -261,8 +299,11 @@ op_match_number: {
   DISPATCH();
 }
 op_match_cons: {
-  const Cell v = deref(R[code[pc + 1]]);
+  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
   if (is_cons(v)) {
+    if constexpr (kSim) {
+      if (iu_of(v) != index_) remote_->read(*this, v);  // the cell's head and tail
+    }
     const Cell* cell = address_of(v);
     Cell* dst = R + code[pc + 2];
     dst[0] = cell[0];
@@ -277,8 +318,11 @@ op_match_cons: {
   DISPATCH();
 }
 op_match_struct: {
-  const Cell v = deref(R[code[pc + 1]]);
+  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
   if (is_struct(v)) {
+    if constexpr (kSim) {
+      if (iu_of(v) != index_) remote_->read(*this, v);  // the functor and arguments
+    }
     if (struct_functor(v) != code[pc + 2]) goto mismatch;
     const std::uint32_t n = struct_arity(v);
     const Cell* fields = address_of(v) + 1;
@@ -315,6 +359,12 @@ op_set_unset:
   pc += 2;
   DISPATCH();
 op_label_from:
+  if constexpr (kSim) {
+    // on(L): the IU that owns the datum received here (a non-pointer means this IU).
+    const Cell datum = deref_at<kSim>(R[code[pc + 1]]);
+    labels_[static_cast<std::uint32_t>(code[pc + 2]) & 63U] =
+        is_pointer(datum) ? iu_of(datum) : index_;
+  }
   pc += 3;
   DISPATCH();
 op_commit: {
@@ -326,7 +376,13 @@ op_commit: {
     if (options_.gc_stress) collect(reserve, nullptr, 0);
     if (!ensure_heap(reserve)) return RunStatus::Error;
   }
-  pc += 3;  // the local body follows the commit (one IU never distributes)
+  if constexpr (kSim) {
+    // Dynamic partitioning (paper 5.3): the distributing body while the MP's flag says the
+    // load is low; the local body, which follows the commit, otherwise.
+    pc = distribute ? code[pc + 1] : pc + 3;
+  } else {
+    pc += 3;  // one IU never distributes
+  }
   DISPATCH();
 }
 
@@ -339,9 +395,12 @@ op_put_var: {
   DISPATCH();
 }
 op_put_var_at: {
-  Cell* p = heap.allocate(1);
+  unsigned where = iu;
+  if constexpr (kSim) where = placement_target(code[pc + 2]);
+  Cell* p = where == iu ? heap.allocate(1) : remote_->allocate_on(*this, where, 1);
+  if (p == nullptr) return RunStatus::Error;
   p[0] = make_var_contents();
-  R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
+  R[code[pc + 1]] = make_pointer(Tag::Ref, p, where);
   pc += 3;
   DISPATCH();
 }
@@ -393,8 +452,8 @@ op_call_function: {
   const auto id = static_cast<BuiltinId>(code[pc + 1]);
   if (code[pc + 4] == 2) {
     // Small integers and atoms: the common arithmetic and tests without a call.
-    const Cell a = deref(R[code[pc + 5]]);
-    const Cell b = deref(R[code[pc + 6]]);
+    const Cell a = deref_at<kSim>(R[code[pc + 5]]);
+    const Cell b = deref_at<kSim>(R[code[pc + 6]]);
     Cell result = 0;
     if (fast_binary(id, a, b, result)) {
       ++counters.builtin_calls;
@@ -412,15 +471,26 @@ op_call_function: {
       DISPATCH();
     }
   }
+  if constexpr (kSim) {
+    cycles_ += costs_->builtin_call;
+    for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 5 + i]]));
+  }
   if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
   pc += 5 + code[pc + 4];
   DISPATCH();
 }
 op_call_builtin:
+  if constexpr (kSim) {
+    cycles_ += costs_->builtin_call;
+    for (std::uint64_t i = 0; i < code[pc + 2]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 3 + i]]));
+  }
   if (!call_builtin_inline(pc, false, scratch.data())) return RunStatus::Error;
   pc += 3 + code[pc + 2];
   DISPATCH();
 op_resolve_any:
+  if constexpr (kSim) {
+    labels_[static_cast<std::uint32_t>(code[pc + 1]) & 63U] = remote_->least_loaded(*this);
+  }
   pc += 2;
   DISPATCH();
 op_spawn:
@@ -429,13 +499,31 @@ op_spawn_at: {
   const auto target = static_cast<PredicateId>(code[pc + 1]);
   const std::uint64_t count_at = at ? pc + 3 : pc + 2;
   const auto n = static_cast<std::uint32_t>(code[count_at]);
-  Cell* p = heap.allocate(goal_record::kHeaderCells + n);
+  unsigned where = iu;
+  if constexpr (kSim) {
+    if (at) {
+      const std::uint64_t placement = code[pc + 2];
+      // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
+      // an unannotated goal stays here and an annotated one goes to its label's IU.
+      where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
+              : (placement >> 32U) == 0      ? iu
+                                             : labels_[static_cast<std::uint32_t>(placement) & 63U];
+    }
+  }
+  Cell* p = where == iu ? heap.allocate(goal_record::kHeaderCells + n)
+                        : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
+  if (p == nullptr) return RunStatus::Error;
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
   p[1] = make_small_int(target);
   p[2] = make_small_int(0);
   for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
-  pool_.push_back(make_pointer(Tag::Box, p, iu));
   ++counters.goals_spawned;
+  if (where == iu) {
+    pool_.push_back(make_pointer(Tag::Box, p, iu));
+    if constexpr (kSim) remote_->new_goal(*this);
+  } else {
+    remote_->send_goal(*this, where, make_pointer(Tag::Box, p, where));
+  }
   pc = count_at + 1 + n;
   DISPATCH();
 }
@@ -460,6 +548,9 @@ op_proceed:
   goto next_goal;
 #undef DISPATCH
 }
+
+template RunStatus Iu::run_loop<false>(Cell);
+template RunStatus Iu::run_loop<true>(Cell);
 
 bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                              Cell* scratch) {

@@ -1,0 +1,49 @@
+// What an Inference Unit asks of the machine when a term, a variable or a goal belongs to
+// another IU (the NIP's commands, PIE64 paper section 4.2). The one-IU engine has none; the
+// simulated machine (kernel/sim_machine.hpp) implements them with messages over the network.
+#pragma once
+
+#include <cstdint>
+
+#include "vm/cell.hpp"
+
+namespace fleng::vm {
+
+class Iu;
+
+/// Cycle costs the reducer adds up when it runs on the simulated machine.
+struct SimCosts {
+  const std::uint32_t* instruction_cycles = nullptr;  ///< per opcode
+  std::uint32_t reduce_dispatch = 0;
+  std::uint32_t clause_try = 0;
+  std::uint32_t builtin_call = 0;
+  std::uint32_t suspend = 0;
+  std::uint32_t activate = 0;
+};
+
+class RemoteOps {
+ public:
+  virtual ~RemoteOps() = default;
+  /// `read`: the reducer needs a cell of another IU (`pointer` names it); returns once the
+  /// reply is there (the UNIRED stalls meanwhile, other IUs go on).
+  virtual void read(Iu& from, Cell pointer) = 0;
+  /// `bind`: bind a variable of another IU; done by its NIP when the message arrives.
+  virtual void bind(Iu& from, Cell variable, Cell value) = 0;
+  /// `suspend`: hang `hook` (on `from`'s heap) on a variable of another IU.
+  virtual void hook(Iu& from, Cell variable, Cell hook) = 0;
+  /// `activate`: the goal of `hook` (a goal of another IU, with the generation it suspended
+  /// under) is to run again there.
+  virtual void activate(Iu& from, Cell hook) = 0;
+  /// The least-loaded IU as the network sees it now (any(L), naive partitioning).
+  virtual unsigned least_loaded(Iu& from) = 0;
+  /// True when the program's placements are used (--static on), false for naive partitioning.
+  [[nodiscard]] virtual bool static_partitioning() const = 0;
+  /// `writel` of data: `cells` cells on IU `iu`'s heap (nullptr if it is full).
+  virtual Cell* allocate_on(Iu& from, unsigned iu, std::size_t cells) = 0;
+  /// `writel` of a goal: the record, already on IU `iu`'s heap, goes to its pool (`newload`).
+  virtual void send_goal(Iu& from, unsigned iu, Cell goal) = 0;
+  /// A goal entered `from`'s own pool (`newgoal`: the MP's work).
+  virtual void new_goal(Iu& from) = 0;
+};
+
+}  // namespace fleng::vm
