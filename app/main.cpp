@@ -39,7 +39,22 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"code"}));
   run->add_option("--heap", run_options.heap_mib, "Heap limit per semispace, in MiB")
       ->check(CLI::Range(1, 1 << 20));
-  run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage before every reduction");
+  run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage at every allocation point");
+  run->add_option("--engine", run_options.engine,
+                  "local: one IU at host speed; sim: the simulated PIE64 (default local)")
+      ->check(CLI::IsMember({"local", "sim"}));
+  run->add_option("--ius", run_options.ius, "Simulated Inference Units (1..1024)")
+      ->check(CLI::Range(1, 1024));
+  run->add_option("--static", run_options.static_partitioning,
+                  "on: the program's placements; off: naive partitioning (every goal to the "
+                  "least-loaded IU)")
+      ->check(CLI::IsMember({"on", "off"}));
+  run->add_option("--threshold", run_options.threshold,
+                  "Dynamic partitioning: stay local when the least load level is >= T");
+  run->add_option("--machine", run_options.machine_file, "Machine description (JSON)");
+  run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)");
+  run->add_option("--trace", run_options.trace_file,
+                  "Write a Chrome trace-event timeline of the simulation (Perfetto)");
 
   std::vector<std::string> repl_files;
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");

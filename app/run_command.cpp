@@ -42,6 +42,40 @@ nlohmann::json stats_json(const kernel::QueryResult& r) {
   return j;
 }
 
+void print_sim_stats(const nlohmann::json& j) {
+  auto u = [&](const char* key) { return j[key].get<std::uint64_t>(); };
+  std::cerr << fmt::format(
+      "-- statistics (simulated PIE64: {} IUs, static {}, threshold {}, {} network)\n"
+      "makespan          {} cycles ({:.1f} us at the UNIRED clock)\n"
+      "reductions        {}\n"
+      "suspensions       {}  (rate {:.4f})\n"
+      "UNIRED running    {} cycles\n"
+      "UNIRED stalled    {} cycles  ({} remote reads)\n"
+      "NIP running       {} cycles\n"
+      "MP busy           {} cycles\n"
+      "messages          {}  ({} words, {} goals sent)\n"
+      "host time         {:.3f} s  ({:.0f} ns per reduction)\n",
+      u("ius"), j["static"].get<std::string>(), u("threshold"), j["network"].get<std::string>(),
+      u("makespan_cycles"), j["makespan_us"].get<double>(), u("reductions"), u("suspensions"),
+      j["suspension_rate"].get<double>(), u("unired_run_cycles"), u("unired_stall_cycles"),
+      u("remote_reads"), u("nip_run_cycles"), u("mp_cycles"), u("messages"), u("words_sent"),
+      u("goals_sent"), j["host_seconds"].get<double>(), j["host_ns_per_reduction"].get<double>());
+  const auto& per_iu = j["per_iu"];
+  if (per_iu.size() <= 1) return;
+  std::cerr << "   IU  reductions  susp  run_cycles  stall_cycles  nip_cycles  mp_cycles  goals_in\n";
+  for (std::size_t i = 0; i < per_iu.size(); ++i) {
+    const auto& s = per_iu[i];
+    std::cerr << fmt::format("{:>5} {:>11} {:>5} {:>11} {:>13} {:>11} {:>10} {:>9}\n", i,
+                             s["reductions"].get<std::uint64_t>(),
+                             s["suspensions"].get<std::uint64_t>(),
+                             s["unired_run_cycles"].get<std::uint64_t>(),
+                             s["unired_stall_cycles"].get<std::uint64_t>(),
+                             s["nip_run_cycles"].get<std::uint64_t>(),
+                             s["mp_cycles"].get<std::uint64_t>(),
+                             s["goals_received"].get<std::uint64_t>());
+  }
+}
+
 }  // namespace
 
 int run_program(const RunOptions& options) {
@@ -50,6 +84,27 @@ int run_program(const RunOptions& options) {
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   kernel::Session session(std::cout, std::cerr, iu);
+  if (options.engine == "sim") {
+    auto& engine = session.engine();
+    engine.simulated = true;
+    try {
+      if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
+      if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
+      if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
+      if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
+      for (const auto& assignment : options.settings) engine.machine.set(assignment);
+    } catch (const std::exception& e) {
+      std::cerr << "fleng: " << e.what() << '\n';
+      return kernel::kExitError;
+    }
+    engine.trace_file = options.trace_file;
+  } else if (options.ius || options.static_partitioning || options.threshold ||
+             !options.machine_file.empty() || !options.settings.empty() ||
+             !options.trace_file.empty()) {
+    std::cerr << "fleng: --ius, --static, --threshold, --machine, --set and --trace need "
+                 "--engine sim\n";
+    return kernel::kExitError;
+  }
   if (!session.load(options.files)) return kernel::kExitError;
   if (options.dump == "code") {
     std::cout << session.disassembly();
@@ -62,6 +117,19 @@ int run_program(const RunOptions& options) {
   g_session = nullptr;
   std::cout.flush();
   std::cerr << result.report;
+  if (!result.sim_statistics.is_null()) {
+    auto j = result.sim_statistics;
+    j["host_seconds"] = std::chrono::duration<double>(result.elapsed).count();
+    const auto reductions = j["reductions"].get<std::uint64_t>();
+    j["host_ns_per_reduction"] =
+        reductions == 0 ? 0.0 : j["host_seconds"].get<double>() * 1e9 / static_cast<double>(reductions);
+    if (options.stats == "json") {
+      std::cout << j.dump() << '\n';
+    } else if (options.stats == "text") {
+      print_sim_stats(j);
+    }
+    return result.exit_code;
+  }
   if (options.stats == "json") {
     std::cout << stats_json(result).dump() << '\n';
   } else if (options.stats == "text") {

@@ -1,6 +1,8 @@
 // `fleng run FILE... [-g GOAL]`: load, run one query to quiescence, report, exit status.
 #pragma once
 
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,14 @@ struct RunOptions {
   std::string dump;            ///< "" or "code"
   std::size_t heap_mib = 1024;  ///< per semispace
   bool gc_stress = false;
+  // The simulated PIE64 (--engine sim).
+  std::string engine = "local";   ///< "local" (one IU, host speed) or "sim"
+  std::optional<std::uint32_t> ius;
+  std::optional<std::string> static_partitioning;  ///< "on" / "off"
+  std::optional<std::uint32_t> threshold;
+  std::string machine_file;
+  std::vector<std::string> settings;  ///< --set key=value
+  std::string trace_file;
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.

@@ -11,6 +11,7 @@
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/disassembler.hpp"
+#include "kernel/sim_machine.hpp"
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
@@ -140,6 +141,8 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     return result;
   }
 
+  if (engine_.simulated) return run_simulated(query, names);
+
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
   for (std::size_t i = 0; i < names.size(); ++i) iu.roots.push_back(*vm::make_variable(iu.heap));
   iu.add_goal(query, iu.roots.data());
@@ -156,52 +159,95 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   for (std::size_t i = 0; i < names.size(); ++i) {
     result.bindings.emplace_back(names[i], iu.format(iu.roots[i]));
   }
+  finish(result, {&iu}, std::nullopt);
+  return result;
+}
 
+QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
+  QueryResult result;
+  SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
+  vm::Iu& home = machine.iu(0);  // the query starts on IU 0, its variables live there
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    home.roots.push_back(*vm::make_variable(home.heap));
+  }
+  home.add_goal(query, home.roots.data());
+  const auto start = std::chrono::steady_clock::now();
+  result.status = machine.run();
+  result.elapsed = std::chrono::steady_clock::now() - start;
+  out_.flush();
+  result.sim_statistics = machine.statistics();
+  std::vector<const vm::Iu*> ius;
+  for (unsigned i = 0; i < machine.size(); ++i) {
+    const vm::Iu& iu = machine.iu(i);
+    ius.push_back(&iu);
+    result.counters.reductions += iu.counters.reductions;
+    result.counters.builtin_calls += iu.counters.builtin_calls;
+    result.counters.suspensions += iu.counters.suspensions;
+    result.counters.activations += iu.counters.activations;
+    result.counters.goals_spawned += iu.counters.goals_spawned;
+    result.peak_heap_bytes = std::max(result.peak_heap_bytes, iu.heap.used_cells() * sizeof(vm::Cell));
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    result.bindings.emplace_back(names[i], home.format(home.roots[i]));
+  }
+  finish(result, ius, machine.failed_iu());
+  return result;
+}
+
+void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
+                     std::optional<unsigned> failed) const {
+  const bool many = ius.size() > 1;
   switch (result.status) {
     case vm::RunStatus::Success: result.exit_code = kExitSuccess; break;
-    case vm::RunStatus::Halt: result.exit_code = iu.halt_code(); break;
+    case vm::RunStatus::Halt: result.exit_code = ius[failed.value_or(0)]->halt_code(); break;
     case vm::RunStatus::Interrupted:
       result.exit_code = kExitError;
       result.report = "interrupted\n";
       break;
     case vm::RunStatus::Error: {
       result.exit_code = kExitError;
+      const vm::Iu& iu = *ius[failed.value_or(0)];
       const auto& error = *iu.error();
       const std::string where = location_text(error.where);
-      result.report = fmt::format("{}error: {}\n", where.empty() ? "" : where + ": ", error.message);
+      result.report = fmt::format("{}error: {}{}\n", where.empty() ? "" : where + ": ",
+                                  error.message, many ? fmt::format(" (on IU {})", iu.index()) : "");
       if (!error.goal.empty()) result.report += fmt::format("  goal: {}\n", error.goal);
       break;
     }
     case vm::RunStatus::Deadlock: {
       result.exit_code = kExitDeadlock;
-      const auto goals = iu.suspended_goals();
-      result.report = fmt::format("deadlock: {} goal{} suspended\n", goals.size(),
-                                  goals.size() == 1 ? "" : "s");
-      for (std::size_t i = 0; i < goals.size() && i < kDeadlockGoalsShown; ++i) {
-        const vm::Cell goal = goals[i].goal;
-        const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
-        std::string shown = frontend::lexemes::atom_text(predicate.name);
-        if (predicate.arity > 0) {
-          shown += '(';
-          for (std::uint32_t k = 0; k < predicate.arity; ++k) {
-            if (k > 0) shown += ", ";
-            shown += iu.format(vm::goal_record::args(goal)[k]);
+      std::size_t total = 0;
+      std::vector<std::string> lines;
+      for (const vm::Iu* iu : ius) {
+        const auto goals = iu->suspended_goals();
+        total += goals.size();
+        for (const auto& entry : goals) {
+          if (lines.size() >= kDeadlockGoalsShown) break;
+          const vm::Cell goal = entry.goal;
+          const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
+          std::string shown = frontend::lexemes::atom_text(predicate.name);
+          if (predicate.arity > 0) {
+            shown += '(';
+            for (std::uint32_t k = 0; k < predicate.arity; ++k) {
+              if (k > 0) shown += ", ";
+              shown += iu->format(vm::goal_record::args(goal)[k]);
+            }
+            shown += ')';
           }
-          shown += ')';
+          std::string waits;
+          for (const vm::Cell v : entry.variables) waits += (waits.empty() ? "" : ", ") + iu->format(v);
+          lines.push_back(fmt::format("  {}{}  waiting on {}\n",
+                                      many ? fmt::format("[IU {}] ", iu->index()) : "", shown, waits));
         }
-        std::string waits;
-        for (const vm::Cell v : goals[i].variables) {
-          waits += (waits.empty() ? "" : ", ") + iu.format(v);
-        }
-        result.report += fmt::format("  {}  waiting on {}\n", shown, waits);
       }
-      if (goals.size() > kDeadlockGoalsShown) {
-        result.report += fmt::format("  ... and {} more\n", goals.size() - kDeadlockGoalsShown);
+      result.report = fmt::format("deadlock: {} goal{} suspended\n", total, total == 1 ? "" : "s");
+      for (const auto& line : lines) result.report += line;
+      if (total > kDeadlockGoalsShown) {
+        result.report += fmt::format("  ... and {} more\n", total - kDeadlockGoalsShown);
       }
       break;
     }
   }
-  return result;
 }
 
 std::string Session::listing(const std::string& name, std::optional<std::uint32_t> arity) const {

@@ -11,7 +11,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "frontend/parse.hpp"
+#include "kernel/machine_description.hpp"
 #include "vm/atom_table.hpp"
 #include "vm/code.hpp"
 #include "vm/iu.hpp"
@@ -33,6 +36,15 @@ struct QueryResult {
   std::uint64_t collections = 0;
   std::size_t peak_heap_bytes = 0;
   std::chrono::nanoseconds elapsed{0};
+  /// The simulated machine's statistics (empty for the local engine).
+  nlohmann::json sim_statistics;
+};
+
+/// Which engine runs the queries, and its settings.
+struct EngineOptions {
+  bool simulated = false;          ///< the simulated PIE64 (else one IU, host speed)
+  MachineDescription machine;      ///< the simulated machine
+  std::string trace_file;          ///< Chrome trace of the simulation, if set
 };
 
 class Session {
@@ -60,13 +72,19 @@ class Session {
   vm::AtomTable& atoms() { return *atoms_; }
   vm::CodeImage& image() { return *image_; }
   vm::IuOptions& options() { return options_; }
+  EngineOptions& engine() { return engine_; }
 
  private:
   bool compile();
+  QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
+  /// Exit code and report (error or deadlock) of a finished run over these IUs.
+  void finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
+              std::optional<unsigned> failed) const;
 
   std::ostream& out_;
   std::ostream& err_;
   vm::IuOptions options_;
+  EngineOptions engine_;
   std::vector<std::string> files_;
   std::vector<std::unique_ptr<frontend::ParseResult>> library_;
   std::vector<std::unique_ptr<frontend::ParseResult>> sources_;

@@ -3,6 +3,9 @@
 // own next event is the earliest continues without any switch.
 #include "netsim/engine.hpp"
 
+#include <boost/fiber/protected_fixedsize_stack.hpp>
+
+#include <algorithm>
 #include <exception>
 #include <stdexcept>
 
@@ -29,13 +32,15 @@ Engine::~Engine() {
   }
 }
 
-ActorId Engine::spawn(std::string name, std::function<void()> body) {
+ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t stack_bytes) {
   const auto id = static_cast<ActorId>(actors_.size());
   actors_.push_back(std::make_unique<Actor>());
   Actor& actor = *actors_.back();
   actor.name = std::move(name);
   actor.body = std::move(body);
-  actor.fiber = boost::fibers::fiber([this, id] {
+  actor.fiber = boost::fibers::fiber(std::allocator_arg,
+                                     boost::fibers::protected_fixedsize_stack(stack_bytes),
+                                     [this, id] {
     Actor& self = *actors_[id];
     try {
       {
@@ -117,11 +122,14 @@ void Engine::advance(SimTime cycles) {
 void Engine::wait() {
   const ActorId self = current_;
   Actor& actor = *actors_[self];
-  if (actor.pending_wake) {
-    actor.pending_wake = false;
-    const SimTime at = actor.pending_time;
-    if (at > now_) advance(at - now_);
-    return;
+  if (!actor.pending.empty()) {
+    // A wake-up that came while this actor was busy: the earliest is due now or later; an
+    // earlier one arriving meanwhile still resumes the actor first.
+    const auto earliest = std::min_element(actor.pending.begin(), actor.pending.end());
+    const SimTime at = *earliest;
+    actor.pending.erase(earliest);
+    if (at <= now_) return;
+    schedule(self, at);
   }
   actor.waiting = true;
   block(self);
@@ -136,8 +144,7 @@ void Engine::wake_at(ActorId id, SimTime time) {
     schedule(id, time);  // the earliest of several wake-ups resumes it; the others are stale
     return;
   }
-  if (!actor.pending_wake || time < actor.pending_time) actor.pending_time = time;
-  actor.pending_wake = true;
+  actor.pending.push_back(time);  // for its next wait()
 }
 
 }  // namespace fleng::netsim

@@ -33,8 +33,10 @@ class Engine {
   Engine(const Engine&) = delete;
   Engine& operator=(const Engine&) = delete;
 
-  /// Creates an actor that starts at time 0 (in creation order). `body` runs in its fiber.
-  ActorId spawn(std::string name, std::function<void()> body);
+  /// Creates an actor that starts at time 0 (in creation order). `body` runs in its fiber,
+  /// on a stack of `stack_bytes` (guarded; pages are used only as the stack grows).
+  ActorId spawn(std::string name, std::function<void()> body,
+                std::size_t stack_bytes = std::size_t{256} << 10U);
 
   /// Runs until no actor has anything left to do (every one waits and no wake-up is pending),
   /// or until stop() is called. Returns the final simulated time.
@@ -50,7 +52,8 @@ class Engine {
   /// Blocks until another actor wakes this one (wake_at); returns at the wake-up time.
   void wait();
   /// Schedules actor `id` to resume at `time` (>= now). A wake-up for an actor that is not
-  /// waiting is remembered: its next wait() returns at once (at that time, if later).
+  /// waiting is remembered for its next wait(), which then returns at that time (or earlier,
+  /// when another wake-up comes first); further remembered wake-ups serve later waits.
   void wake_at(ActorId id, SimTime time);
 
   [[nodiscard]] const std::string& name(ActorId id) const { return actors_[id]->name; }
@@ -74,8 +77,7 @@ class Engine {
     bool go = false;
     bool waiting = false;   // in wait(), not in advance()
     std::uint64_t epoch = 0;
-    bool pending_wake = false;
-    SimTime pending_time = 0;
+    std::vector<SimTime> pending;  // wake-ups that came while it was not waiting
     bool finished = false;
     boost::fibers::fiber fiber;
   };

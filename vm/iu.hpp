@@ -90,6 +90,8 @@ class Iu {
   /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
   /// Success means the reduction ended normally.
   RunStatus reduce_goal(Cell goal);
+  /// UNIRED cycles added up since the last take_cycles().
+  [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
   std::uint64_t take_cycles() {
     const std::uint64_t c = cycles_;

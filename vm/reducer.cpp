@@ -399,6 +399,7 @@ op_put_var_at: {
   if constexpr (kSim) where = placement_target(code[pc + 2]);
   Cell* p = where == iu ? heap.allocate(1) : remote_->allocate_on(*this, where, 1);
   if (p == nullptr) return RunStatus::Error;
+  if (where != iu) remote_->write_data(*this, where, 1);
   p[0] = make_var_contents();
   R[code[pc + 1]] = make_pointer(Tag::Ref, p, where);
   pc += 3;

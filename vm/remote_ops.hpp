@@ -40,6 +40,8 @@ class RemoteOps {
   [[nodiscard]] virtual bool static_partitioning() const = 0;
   /// `writel` of data: `cells` cells on IU `iu`'s heap (nullptr if it is full).
   virtual Cell* allocate_on(Iu& from, unsigned iu, std::size_t cells) = 0;
+  /// `writel` of `words` words of data to IU `iu` (a variable allocated there).
+  virtual void write_data(Iu& from, unsigned iu, std::size_t words) = 0;
   /// `writel` of a goal: the record, already on IU `iu`'s heap, goes to its pool (`newload`).
   virtual void send_goal(Iu& from, unsigned iu, Cell goal) = 0;
   /// A goal entered `from`'s own pool (`newgoal`: the MP's work).

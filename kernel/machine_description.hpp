@@ -1,0 +1,58 @@
+// The machine description: every cost of the simulated PIE64 in one place, with documented
+// defaults (FLENG.md section 8.4), read from JSON (`--machine FILE`) and overridden key by key
+// (`--set key=value`, keys as in the JSON, dotted: `network.copies=1`,
+// `unired.cycles.put_cons=3`). Unknown keys and bad values are errors with the key named.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "netsim/network.hpp"
+#include "vm/opcode.hpp"
+
+namespace fleng::kernel {
+
+struct MachineDescription {
+  std::uint32_t ius = 64;             ///< Inference Units (1..1024)
+  double clock_mhz = 10.0;            ///< UNIRED clock, for reporting times (PIE64: 10 MHz)
+  std::uint32_t threshold = 8;        ///< dynamic partitioning: local when the least load >= this
+  bool static_partitioning = true;    ///< --static on: the program's annotations; off: naive
+  std::uint64_t heap_cells = std::uint64_t{1} << 21;  ///< per IU and semispace (16 MiB)
+
+  // UNIRED: cycles per instruction (defaults from vm/instructions.def) and per event.
+  std::array<std::uint32_t, vm::kOpCount> instruction_cycles{};
+  std::uint32_t reduce_dispatch = 2;  ///< start of a reduction (entry selection)
+  std::uint32_t clause_try = 1;       ///< each clause tried
+  std::uint32_t builtin_call = 4;     ///< a builtin's own work (added to its instruction)
+  std::uint32_t suspend = 8;          ///< hook creation, per variable
+  std::uint32_t activate = 5;         ///< per activated goal
+
+  // MP: the management processor's work per command.
+  std::uint32_t mp_reduce = 10;       ///< pick a goal, send `reduce`
+  std::uint32_t mp_newgoal = 20;      ///< a local new goal into the pool
+  std::uint32_t mp_newload = 20;      ///< a goal arrived from the network
+  std::uint32_t mp_suspend = 10;      ///< allocate a suspension record
+  std::uint32_t mp_activate = 10;     ///< a woken goal back into the pool
+  std::uint32_t load_period = 100;    ///< at most one load declaration per period (10 us)
+
+  // NIP: per message end, and the network.
+  std::uint32_t nip_message = 10;
+  netsim::NetworkParams network;
+  std::uint32_t load_feedback_delay = 100;  ///< cycles before the network sees a load level
+
+  MachineDescription();
+
+  /// Applies a JSON object (nested or dotted keys). Throws std::invalid_argument naming the key.
+  void apply(const nlohmann::json& json);
+  /// Applies one `key=value`.
+  void set(const std::string& assignment);
+  /// Loads a JSON file on top of the current values.
+  void load(const std::string& path);
+  /// Every key and its value (the effective description, for --stats and reports).
+  [[nodiscard]] nlohmann::json to_json() const;
+};
+
+}  // namespace fleng::kernel

@@ -1,0 +1,393 @@
+// The simulated PIE64: the three processors of every IU as actors, the commands between them,
+// costs, statistics and the trace.
+#include "kernel/sim_machine.hpp"
+
+#include <fstream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+#include "vm/goal_record.hpp"
+
+namespace fleng::kernel {
+
+namespace {
+constexpr unsigned kUnired = 0;
+constexpr unsigned kNip = 1;
+constexpr unsigned kMp = 2;
+constexpr std::size_t kUniredStack = std::size_t{4} << 20U;  // the reducer and term writer
+constexpr std::size_t kSmallStack = std::size_t{256} << 10U;
+}  // namespace
+
+// --- statistics ------------------------------------------------------------------------------
+
+void IuStats::add(const IuStats& o) {
+  reductions += o.reductions;
+  builtin_calls += o.builtin_calls;
+  suspensions += o.suspensions;
+  activations += o.activations;
+  unired_run_cycles += o.unired_run_cycles;
+  unired_stall_cycles += o.unired_stall_cycles;
+  nip_run_cycles += o.nip_run_cycles;
+  mp_cycles += o.mp_cycles;
+  remote_reads += o.remote_reads;
+  messages += o.messages;
+  words_sent += o.words_sent;
+  goals_sent += o.goals_sent;
+  goals_received += o.goals_received;
+}
+
+nlohmann::json IuStats::to_json() const {
+  return {{"reductions", reductions},
+          {"builtin_calls", builtin_calls},
+          {"suspensions", suspensions},
+          {"activations", activations},
+          {"suspension_rate", reductions == 0 ? 0.0
+                                              : static_cast<double>(suspensions) /
+                                                    static_cast<double>(reductions)},
+          {"unired_run_cycles", unired_run_cycles},
+          {"unired_stall_cycles", unired_stall_cycles},
+          {"nip_run_cycles", nip_run_cycles},
+          {"mp_cycles", mp_cycles},
+          {"remote_reads", remote_reads},
+          {"messages", messages},
+          {"words_sent", words_sent},
+          {"goals_sent", goals_sent},
+          {"goals_received", goals_received}};
+}
+
+// --- set-up ----------------------------------------------------------------------------------
+
+SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+                       const MachineDescription& machine, std::string trace_file)
+    : machine_(machine),
+      network_(netsim::make_network(machine.ius, machine.network)),
+      board_(machine.ius, machine.load_feedback_delay),
+      trace_file_(std::move(trace_file)) {
+  costs_.instruction_cycles = machine_.instruction_cycles.data();
+  costs_.reduce_dispatch = machine_.reduce_dispatch;
+  costs_.clause_try = machine_.clause_try;
+  costs_.builtin_call = machine_.builtin_call;
+  costs_.suspend = machine_.suspend;
+  costs_.activate = machine_.activate;
+  vm::IuOptions options;
+  options.max_heap_cells = machine_.heap_cells;
+  options.initial_heap_cells = machine_.heap_cells;
+  for (unsigned i = 0; i < machine_.ius; ++i) {
+    auto node = std::make_unique<Node>();
+    node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);
+    node->iu->attach(this, &costs_);
+    nodes_.push_back(std::move(node));
+  }
+  // Actors in a fixed order: the ties of the simulation follow it.
+  for (unsigned i = 0; i < machine_.ius; ++i) {
+    Node& node = *nodes_[i];
+    node.mp = engine_.spawn(fmt::format("MP{}", i), [this, i] { mp_loop(i); }, kSmallStack);
+    node.unired = engine_.spawn(fmt::format("UNIRED{}", i), [this, i] { unired_loop(i); },
+                                kUniredStack);
+    node.nip = engine_.spawn(fmt::format("NIP{}", i), [this, i] { nip_loop(i); }, kSmallStack);
+  }
+}
+
+SimMachine::~SimMachine() = default;
+
+// --- the processors ----------------------------------------------------------------------------
+
+void SimMachine::mp_loop(unsigned i) {
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  for (;;) {
+    if (stopping_) return;
+    if (node.mp_pending > 0) {
+      // Work others caused (newgoal, newload, activate): the MP is busy for it first.
+      const std::uint64_t cycles = node.mp_pending;
+      node.mp_pending = 0;
+      node.stats.mp_cycles += cycles;
+      trace(i, kMp, "manage", engine_.now(), cycles);
+      engine_.advance(cycles);
+      continue;
+    }
+    declare_load(i);
+    // Dynamic partitioning (paper 5.3): distribute while the least load level is below the
+    // threshold, keep new goals and data local when it is at or above.
+    iu.distribute = board_.global_least(engine_.now()) < machine_.threshold;
+    if (!node.unired_busy && iu.pool_size() > 0) {
+      const vm::Cell goal = iu.take_goal();
+      node.stats.mp_cycles += machine_.mp_reduce;
+      trace(i, kMp, "reduce", engine_.now(), machine_.mp_reduce);
+      engine_.advance(machine_.mp_reduce);
+      if (stopping_) return;
+      node.next_goal = goal;
+      node.unired_busy = true;
+      declare_load(i);
+      engine_.wake_at(node.unired, engine_.now());  // `reduce`
+      continue;
+    }
+    engine_.wait();
+  }
+}
+
+void SimMachine::declare_load(unsigned i) {
+  Node& node = *nodes_[i];
+  const auto load = static_cast<std::uint32_t>(node.iu->pool_size());
+  if (node.declared_once && load == node.declared_load) return;
+  const netsim::SimTime now = engine_.now();
+  if (node.declared_once && now < node.last_declared + machine_.load_period) {
+    engine_.wake_at(node.mp, node.last_declared + machine_.load_period);  // declare then
+    return;
+  }
+  board_.declare(i, load, now);
+  node.declared_load = load;
+  node.last_declared = now;
+  node.declared_once = true;
+}
+
+void SimMachine::unired_loop(unsigned i) {
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  for (;;) {
+    engine_.wait();
+    if (stopping_) return;
+    if (!node.unired_busy) continue;
+    const netsim::SimTime start = engine_.now();
+    const vm::RunStatus status = iu.reduce_goal(node.next_goal);
+    const std::uint64_t cycles = iu.take_cycles();
+    node.stats.unired_run_cycles += cycles;
+    engine_.advance(cycles);
+    trace(i, kUnired, "reduce", start, engine_.now() - start);
+    if (status != vm::RunStatus::Success) {
+      fail(i);
+      return;
+    }
+    node.unired_busy = false;
+    engine_.wake_at(node.mp, engine_.now());  // `endreduce`
+  }
+}
+
+void SimMachine::nip_loop(unsigned i) {
+  Node& node = *nodes_[i];
+  for (;;) {
+    if (stopping_) return;
+    if (!node.inbox.empty() && node.inbox.top().arrival <= engine_.now()) {
+      const Message message = node.inbox.top();
+      node.inbox.pop();
+      handle(i, message);
+      continue;
+    }
+    if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.top().arrival);
+    engine_.wait();
+  }
+}
+
+void SimMachine::handle(unsigned i, const Message& message) {
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  const netsim::SimTime start = engine_.now();
+  node.stats.nip_run_cycles += machine_.nip_message;
+  engine_.advance(machine_.nip_message);
+  switch (message.kind) {
+    case MessageKind::Goal:
+      trace(i, kNip, "newload", start, machine_.nip_message);
+      iu.accept_goal(message.a);
+      ++node.stats.goals_received;
+      node.mp_pending += machine_.mp_newload;
+      break;
+    case MessageKind::Bind:
+      trace(i, kNip, "bind", start, machine_.nip_message);
+      if (!iu.bind_here(message.a, message.b)) {
+        iu.report_error("unification failed (a binding that arrived from another IU)",
+                        iu.format(message.a) + " = " + iu.format(message.b));
+        fail(i);
+        return;
+      }
+      break;
+    case MessageKind::Hook:
+      trace(i, kNip, "suspend", start, machine_.nip_message);
+      iu.hook_here(message.a, message.b);
+      break;
+    case MessageKind::Activate: {
+      trace(i, kNip, "activate", start, machine_.nip_message);
+      const vm::Cell* hook = vm::address_of(message.a);
+      iu.activate_goal(hook[1], vm::small_int_value(hook[2]));
+      node.mp_pending += machine_.mp_activate;
+      break;
+    }
+    case MessageKind::Data: trace(i, kNip, "writel", start, machine_.nip_message); break;
+  }
+  engine_.wake_at(node.mp, engine_.now());
+}
+
+void SimMachine::fail(unsigned i) {
+  if (!failed_iu_) failed_iu_ = i;
+  stopping_ = true;
+  engine_.stop();
+}
+
+// --- commands to other IUs ----------------------------------------------------------------------
+
+netsim::SimTime SimMachine::ready_time(const vm::Iu& iu) const {
+  const Node& node = *nodes_[iu.index()];
+  if (engine_.current() == node.unired) return engine_.now() + iu.peek_cycles();
+  return engine_.now();
+}
+
+void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
+                      std::uint32_t words, netsim::SimTime ready) {
+  Node& sender = *nodes_[from];
+  sender.stats.nip_run_cycles += machine_.nip_message;  // the sending end
+  ++sender.stats.messages;
+  sender.stats.words_sent += words;
+  const netsim::SimTime arrival =
+      network_->transfer(from, to, words, ready + machine_.nip_message);
+  Node& receiver = *nodes_[to];
+  receiver.inbox.push(Message{arrival, message_sequence_++, kind, a, b});
+  engine_.wake_at(receiver.nip, arrival);
+}
+
+void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
+  const unsigned i = from.index();
+  const unsigned owner = vm::iu_of(pointer);
+  Node& node = *nodes_[i];
+  // The cycles used so far come first; then the request goes out and the UNIRED stalls until
+  // the owner's NIP has answered, while every other processor goes on.
+  const std::uint64_t cycles = from.take_cycles();
+  node.stats.unired_run_cycles += cycles;
+  engine_.advance(cycles);
+  const netsim::SimTime start = engine_.now();
+  const netsim::SimTime request =
+      network_->transfer(i, owner, 1, start + machine_.nip_message) + machine_.nip_message;
+  const std::uint32_t reply_words = vm::is_cons(pointer) ? 2 : 1;
+  const netsim::SimTime reply =
+      network_->transfer(owner, i, reply_words, request + machine_.nip_message) +
+      machine_.nip_message;
+  node.stats.nip_run_cycles += 2 * machine_.nip_message;
+  nodes_[owner]->stats.nip_run_cycles += 2 * machine_.nip_message;
+  ++node.stats.remote_reads;
+  ++node.stats.messages;
+  ++nodes_[owner]->stats.messages;
+  node.stats.words_sent += 1;
+  nodes_[owner]->stats.words_sent += reply_words;
+  node.stats.unired_stall_cycles += reply - start;
+  trace(i, kUnired, "read (stall)", start, reply - start);
+  engine_.advance(reply - start);
+}
+
+void SimMachine::bind(vm::Iu& from, vm::Cell variable, vm::Cell value) {
+  send(from.index(), vm::iu_of(variable), MessageKind::Bind, variable, value, 2, ready_time(from));
+}
+
+void SimMachine::hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) {
+  send(from.index(), vm::iu_of(variable), MessageKind::Hook, variable, hook, 2, ready_time(from));
+}
+
+void SimMachine::activate(vm::Iu& from, vm::Cell hook) {
+  const vm::Cell goal = vm::address_of(hook)[1];
+  send(from.index(), vm::iu_of(goal), MessageKind::Activate, hook, 0, 1, ready_time(from));
+}
+
+unsigned SimMachine::least_loaded(vm::Iu& from) {
+  return board_.least_loaded(from.index(), ready_time(from));
+}
+
+vm::Cell* SimMachine::allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) {
+  vm::Cell* p = nodes_[iu]->iu->heap.allocate(cells);
+  if (p == nullptr) {
+    from.report_error(fmt::format("heap of IU {} exhausted ({} MiB; the simulated machine does "
+                                  "not collect garbage yet: raise it with --set heap_cells=N)",
+                                  iu, machine_.heap_cells * sizeof(vm::Cell) >> 20U),
+                      {});
+  }
+  return p;
+}
+
+void SimMachine::write_data(vm::Iu& from, unsigned iu, std::size_t words) {
+  send(from.index(), iu, MessageKind::Data, 0, 0, static_cast<std::uint32_t>(words),
+       ready_time(from));
+}
+
+void SimMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
+  ++nodes_[from.index()]->stats.goals_sent;
+  const std::uint32_t words = vm::goal_record::kHeaderCells + vm::goal_record::arity(goal);
+  send(from.index(), iu, MessageKind::Goal, goal, 0, words, ready_time(from));
+}
+
+void SimMachine::new_goal(vm::Iu& from) { nodes_[from.index()]->mp_pending += machine_.mp_newgoal; }
+
+// --- running and reporting -------------------------------------------------------------------
+
+vm::RunStatus SimMachine::run() {
+  makespan_ = engine_.run();
+  write_trace();
+  if (failed_iu_) {
+    return nodes_[*failed_iu_]->iu->error() ? vm::RunStatus::Error : vm::RunStatus::Halt;
+  }
+  std::size_t suspended = 0;
+  for (const auto& node : nodes_) suspended += node->iu->suspended_count();
+  return suspended > 0 ? vm::RunStatus::Deadlock : vm::RunStatus::Success;
+}
+
+nlohmann::json SimMachine::statistics() const {
+  IuStats total;
+  nlohmann::json per_iu = nlohmann::json::array();
+  for (const auto& node : nodes_) {
+    IuStats s = node->stats;
+    s.reductions = node->iu->counters.reductions;
+    s.builtin_calls = node->iu->counters.builtin_calls;
+    s.suspensions = node->iu->counters.suspensions;
+    s.activations = node->iu->counters.activations;
+    total.add(s);
+    per_iu.push_back(s.to_json());
+  }
+  nlohmann::json j = total.to_json();
+  j["engine"] = "sim";
+  j["ius"] = machine_.ius;
+  j["static"] = machine_.static_partitioning ? "on" : "off";
+  j["threshold"] = machine_.threshold;
+  j["network"] = machine_.network.model;
+  j["makespan_cycles"] = makespan_;
+  j["makespan_us"] = static_cast<double>(makespan_) / machine_.clock_mhz;
+  j["network_wait_cycles"] = network_->stats().wait_cycles;
+  j["simulation_events"] = engine_.events();
+  j["per_iu"] = per_iu;
+  return j;
+}
+
+void SimMachine::trace(unsigned iu, unsigned processor, const char* name, netsim::SimTime start,
+                       netsim::SimTime duration) {
+  if (trace_file_.empty() || duration == 0) return;
+  trace_.push_back(TraceEvent{iu, processor, name, start, duration});
+}
+
+void SimMachine::write_trace() const {
+  if (trace_file_.empty()) return;
+  std::ofstream out(trace_file_);
+  if (!out) throw std::runtime_error("cannot write the trace file " + trace_file_);
+  // Chrome trace-event format (Perfetto, chrome://tracing): one process per IU, one thread
+  // per processor; times in microseconds of the simulated clock.
+  out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  bool first = true;
+  auto comma = [&] {
+    if (!first) out << ",\n";
+    first = false;
+  };
+  static const char* const kNames[] = {"UNIRED", "NIP", "MP"};
+  for (unsigned i = 0; i < nodes_.size(); ++i) {
+    comma();
+    out << fmt::format(R"({{"name":"process_name","ph":"M","pid":{},"args":{{"name":"IU {}"}}}})", i, i);
+    for (unsigned p = 0; p < 3; ++p) {
+      comma();
+      out << fmt::format(R"({{"name":"thread_name","ph":"M","pid":{},"tid":{},"args":{{"name":"{}"}}}})",
+                         i, p, kNames[p]);
+    }
+  }
+  const double per_us = machine_.clock_mhz;
+  for (const auto& e : trace_) {
+    comma();
+    out << fmt::format(R"({{"name":"{}","ph":"X","pid":{},"tid":{},"ts":{:.3f},"dur":{:.3f}}})",
+                       e.name, e.iu, e.processor, static_cast<double>(e.start) / per_us,
+                       static_cast<double>(e.duration) / per_us);
+  }
+  out << "\n]}\n";
+}
+
+}  // namespace fleng::kernel

@@ -1,0 +1,150 @@
+// The simulated PIE64 (the PIE64 paper, sections 3-5): N Inference Units, each with three
+// processors that are separate actors in simulated time (netsim::Engine fibers) and talk by the
+// commands of section 4.2:
+//   MP      keeps the goal pool; sends `reduce` to the UNIRED when it is idle; takes `newgoal`,
+//           `newload` (a goal from the network) and `activate`; declares its load level to the
+//           network at most once per period and reads back the least level, from which it sets
+//           the dynamic-partitioning flag (distribute while least level < threshold).
+//   UNIRED  runs one reduction per `reduce` (vm::Iu::reduce_goal), adding up the cycles of its
+//           instructions; a `read` of another IU's memory stalls it until the reply arrives, so
+//           the value is the one in memory at that time; answers `endreduce`.
+//   NIP     carries `writel` (goals and data to other IUs), `bind` (the owner binds its
+//           variable and activates the goals hooked on it), `suspend` (hooks on variables of
+//           other IUs) and `activate` over the network model, in arrival order.
+// Everything costs cycles from the machine description. The run is deterministic: same program,
+// same options, same statistics and trace.
+#pragma once
+
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <queue>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernel/machine_description.hpp"
+#include "netsim/engine.hpp"
+#include "netsim/load_board.hpp"
+#include "netsim/network.hpp"
+#include "vm/iu.hpp"
+
+namespace fleng::kernel {
+
+/// Counters of one IU (and, summed, of the machine).
+struct IuStats {
+  std::uint64_t reductions = 0;
+  std::uint64_t builtin_calls = 0;
+  std::uint64_t suspensions = 0;
+  std::uint64_t activations = 0;
+  std::uint64_t unired_run_cycles = 0;
+  std::uint64_t unired_stall_cycles = 0;
+  std::uint64_t nip_run_cycles = 0;
+  std::uint64_t mp_cycles = 0;
+  std::uint64_t remote_reads = 0;
+  std::uint64_t messages = 0;
+  std::uint64_t words_sent = 0;
+  std::uint64_t goals_sent = 0;
+  std::uint64_t goals_received = 0;
+
+  void add(const IuStats& other);
+  [[nodiscard]] nlohmann::json to_json() const;
+};
+
+class SimMachine final : public vm::RemoteOps {
+ public:
+  SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+             const MachineDescription& machine, std::string trace_file = {});
+  ~SimMachine() override;
+
+  [[nodiscard]] unsigned size() const { return static_cast<unsigned>(nodes_.size()); }
+  vm::Iu& iu(unsigned i) { return *nodes_[i]->iu; }
+
+  /// Runs the goals already in the pools to quiescence, an error or halt/1.
+  vm::RunStatus run();
+  /// The IU that reported the error, if any.
+  [[nodiscard]] std::optional<unsigned> failed_iu() const { return failed_iu_; }
+
+  /// Statistics: the keys of the issue (ius, reductions, ..., makespan_cycles, per_iu).
+  [[nodiscard]] nlohmann::json statistics() const;
+  [[nodiscard]] netsim::SimTime makespan() const { return makespan_; }
+
+  // --- vm::RemoteOps ---------------------------------------------------------------------------
+  void read(vm::Iu& from, vm::Cell pointer) override;
+  void bind(vm::Iu& from, vm::Cell variable, vm::Cell value) override;
+  void hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) override;
+  void activate(vm::Iu& from, vm::Cell hook) override;
+  unsigned least_loaded(vm::Iu& from) override;
+  [[nodiscard]] bool static_partitioning() const override { return machine_.static_partitioning; }
+  vm::Cell* allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) override;
+  void write_data(vm::Iu& from, unsigned iu, std::size_t words) override;
+  void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
+  void new_goal(vm::Iu& from) override;
+
+ private:
+  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate, Data };
+  struct Message {
+    netsim::SimTime arrival;
+    std::uint64_t sequence;
+    MessageKind kind;
+    vm::Cell a;
+    vm::Cell b;
+    bool operator>(const Message& other) const {
+      return arrival != other.arrival ? arrival > other.arrival : sequence > other.sequence;
+    }
+  };
+  struct Node {
+    std::unique_ptr<vm::Iu> iu;
+    netsim::ActorId unired = 0;
+    netsim::ActorId nip = 0;
+    netsim::ActorId mp = 0;
+    vm::Cell next_goal = 0;
+    bool unired_busy = false;
+    std::uint64_t mp_pending = 0;  // MP work caused by others, done when the MP next runs
+    std::uint32_t declared_load = 0;
+    netsim::SimTime last_declared = 0;
+    bool declared_once = false;
+    std::priority_queue<Message, std::vector<Message>, std::greater<>> inbox;
+    IuStats stats;
+  };
+  struct TraceEvent {
+    unsigned iu;
+    unsigned processor;  // 0 UNIRED, 1 NIP, 2 MP
+    const char* name;
+    netsim::SimTime start;
+    netsim::SimTime duration;
+  };
+
+  void mp_loop(unsigned i);
+  void unired_loop(unsigned i);
+  void nip_loop(unsigned i);
+  void handle(unsigned i, const Message& message);
+  /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.
+  void send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
+            std::uint32_t words, netsim::SimTime ready);
+  /// When a command of IU `iu` leaves: now, plus the cycles its UNIRED has used so far in the
+  /// current reduction when the UNIRED is the one asking.
+  [[nodiscard]] netsim::SimTime ready_time(const vm::Iu& iu) const;
+  void declare_load(unsigned i);
+  void fail(unsigned i);
+  void trace(unsigned iu, unsigned processor, const char* name, netsim::SimTime start,
+             netsim::SimTime duration);
+  void write_trace() const;
+
+  MachineDescription machine_;
+  vm::SimCosts costs_;
+  netsim::Engine engine_;
+  std::unique_ptr<netsim::NetworkModel> network_;
+  netsim::LoadBoard board_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::uint64_t message_sequence_ = 0;
+  std::optional<unsigned> failed_iu_;
+  bool stopping_ = false;
+  netsim::SimTime makespan_ = 0;
+  std::string trace_file_;
+  std::vector<TraceEvent> trace_;
+};
+
+}  // namespace fleng::kernel
