@@ -123,12 +123,15 @@ void Engine::wait() {
   const ActorId self = current_;
   Actor& actor = *actors_[self];
   if (!actor.pending.empty()) {
-    // A wake-up that came while this actor was busy: the earliest is due now or later; an
-    // earlier one arriving meanwhile still resumes the actor first.
-    const auto earliest = std::min_element(actor.pending.begin(), actor.pending.end());
-    const SimTime at = *earliest;
-    actor.pending.erase(earliest);
-    if (at <= now_) return;
+    // Wake-ups that came while this actor was busy. Those due by now all end this wait (the
+    // actor re-checks its state anyway); a later one is scheduled, and an earlier wake-up
+    // arriving meanwhile still resumes the actor first.
+    const SimTime at = *actor.pending.begin();
+    if (at <= now_) {
+      actor.pending.erase(actor.pending.begin(), actor.pending.upper_bound(now_));
+      return;
+    }
+    actor.pending.erase(actor.pending.begin());
     schedule(self, at);
   }
   actor.waiting = true;
@@ -144,7 +147,7 @@ void Engine::wake_at(ActorId id, SimTime time) {
     schedule(id, time);  // the earliest of several wake-ups resumes it; the others are stale
     return;
   }
-  actor.pending.push_back(time);  // for its next wait()
+  actor.pending.insert(time);  // for its next wait()
 }
 
 }  // namespace fleng::netsim

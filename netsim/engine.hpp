@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <queue>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -77,7 +78,7 @@ class Engine {
     bool go = false;
     bool waiting = false;   // in wait(), not in advance()
     std::uint64_t epoch = 0;
-    std::vector<SimTime> pending;  // wake-ups that came while it was not waiting
+    std::set<SimTime> pending;  // wake-ups that came while it was not waiting
     bool finished = false;
     boost::fibers::fiber fiber;
   };

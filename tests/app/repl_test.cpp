@@ -1,0 +1,149 @@
+// The REPL driven through a pseudo-terminal, as a person would use it: prompts, a goal and its
+// bindings, a goal over two lines, :help, Ctrl-C on a long goal, Ctrl-D to quit, the history
+// file. The fleng binary is FLENG_BINARY; examples come from FLENG_SOURCE_DIR.
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+namespace {
+
+class Terminal {
+ public:
+  Terminal(const std::string& home, const std::vector<std::string>& args) {
+    pid_ = forkpty(&master_, nullptr, nullptr, nullptr);
+    if (pid_ == 0) {
+      setenv("HOME", home.c_str(), 1);
+      setenv("TERM", "dumb", 1);
+      std::vector<char*> argv;
+      argv.push_back(const_cast<char*>(FLENG_BINARY));
+      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(FLENG_BINARY, argv.data());
+      _exit(127);
+    }
+  }
+  ~Terminal() {
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+    }
+    if (master_ >= 0) close(master_);
+  }
+
+  void type(const std::string& text) {
+    ASSERT_EQ(write(master_, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+  }
+
+  /// Reads until `expected` appears in the output since the last expect (or the time runs out).
+  bool expect(const std::string& expected, int timeout_ms = 10000) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    for (;;) {
+      if (const auto at = buffer_.find(expected); at != std::string::npos) {
+        buffer_.erase(0, at + expected.size());
+        return true;
+      }
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                            deadline - std::chrono::steady_clock::now())
+                            .count();
+      if (left <= 0) return false;
+      pollfd p{master_, POLLIN, 0};
+      if (poll(&p, 1, static_cast<int>(left)) <= 0) continue;
+      char chunk[4096];
+      const ssize_t n = read(master_, chunk, sizeof chunk);
+      if (n <= 0) return false;
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+    }
+  }
+
+  const std::string& pending() const { return buffer_; }
+
+  /// Waits for the process to end; its exit status, or -1 on timeout.
+  int wait_exit(int timeout_ms = 10000) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+    while (std::chrono::steady_clock::now() < deadline) {
+      int status = 0;
+      if (waitpid(pid_, &status, WNOHANG) == pid_) {
+        pid_ = -1;
+        return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+      }
+      char chunk[4096];
+      pollfd p{master_, POLLIN, 0};
+      if (poll(&p, 1, 50) > 0 && read(master_, chunk, sizeof chunk) > 0) continue;
+    }
+    return -1;
+  }
+
+ private:
+  pid_t pid_ = -1;
+  int master_ = -1;
+  std::string buffer_;
+};
+
+std::string temp_home() {
+  auto dir = std::filesystem::temp_directory_path() /
+             ("fleng_repl_test_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+const std::string kPrimes = std::string(FLENG_SOURCE_DIR) + "/examples/primes.fl";
+
+TEST(Repl, GoalsBindingsAndQuit) {
+  const std::string home = temp_home();
+  Terminal t(home, {"repl", kPrimes});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("primes(30, Ps).\r");
+  EXPECT_TRUE(t.expect("Ps = [2,3,5,7,11,13,17,19,23,29]")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  // A goal over two lines: the continuation prompt, then the answer.
+  t.type("X =\r");
+  EXPECT_TRUE(t.expect("|  ")) << t.pending();
+  t.type("[1, 2].\r");
+  EXPECT_TRUE(t.expect("X = [1,2]")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("true.\r");
+  EXPECT_TRUE(t.expect("true.")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":help\r");
+  EXPECT_TRUE(t.expect(":listing")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("no_such(1).\r");
+  EXPECT_TRUE(t.expect("undefined predicate no_such/1")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("\x04");  // Ctrl-D
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::ifstream history(home + "/.fleng_history");
+  std::string text((std::istreambuf_iterator<char>(history)), std::istreambuf_iterator<char>());
+  EXPECT_NE(text.find("primes(30, Ps)."), std::string::npos) << text;
+  std::filesystem::remove_all(home);
+}
+
+TEST(Repl, CtrlCInterruptsARunningGoal) {
+  const std::string home = temp_home();
+  Terminal t(home, {"repl", kPrimes});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("run(100000000).\r");  // minutes of work
+  usleep(300 * 1000);
+  t.type("\x03");  // Ctrl-C
+  EXPECT_TRUE(t.expect("interrupted", 5000)) << t.pending();
+  ASSERT_TRUE(t.expect("?- ", 5000)) << t.pending();
+  // The REPL is usable afterwards.
+  t.type("length([a, b, c], N).\r");
+  EXPECT_TRUE(t.expect("N = 3")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":quit\r");
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::filesystem::remove_all(home);
+}
+
+}  // namespace

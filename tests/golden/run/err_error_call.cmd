@@ -1,0 +1,1 @@
+tests/golden/run/programs/error_call.fl

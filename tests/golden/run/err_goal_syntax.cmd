@@ -1,0 +1,1 @@
+tests/golden/run/programs/halt_code.fl -g 'foo(a b)'

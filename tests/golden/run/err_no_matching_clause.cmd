@@ -1,0 +1,1 @@
+tests/golden/run/programs/no_matching_clause.fl

@@ -1,0 +1,1 @@
+tests/golden/run/programs/type_error.fl

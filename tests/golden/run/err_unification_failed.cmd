@@ -1,0 +1,1 @@
+tests/golden/run/programs/unification_failed.fl

@@ -1,0 +1,1 @@
+tests/golden/run/programs/execute_moves.fl

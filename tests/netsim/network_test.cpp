@@ -1,0 +1,90 @@
+// The network models against hand-computed latencies, contention, the copies, and the
+// least-loaded selection with its feedback delay.
+#include "netsim/network.hpp"
+
+#include <gtest/gtest.h>
+
+#include "netsim/load_board.hpp"
+
+namespace fleng::netsim {
+namespace {
+
+TEST(ConstantLatency, LatencyPlusWords) {
+  NetworkParams p;
+  p.model = "constant";
+  p.constant_latency = 20;
+  ConstantLatency net(p);
+  // 20 + 3 words * 5 bytes * 1 cycle
+  EXPECT_EQ(net.transfer(0, 1, 3, 100), 135U);
+  EXPECT_EQ(net.transfer(0, 1, 3, 100), 135U);  // no contention
+  EXPECT_EQ(net.stats().messages, 2U);
+  EXPECT_EQ(net.stats().words, 6U);
+}
+
+TEST(Multistage, StagesOfA64PortNetwork) {
+  NetworkParams p;
+  Multistage net(64, p);
+  EXPECT_EQ(net.stages(), 6U);
+  // One word: 6 stages of set-up + 5 bytes.
+  EXPECT_EQ(net.transfer(3, 40, 1, 0), 11U);
+}
+
+TEST(Multistage, AnyPortCount) {
+  NetworkParams p;
+  EXPECT_EQ(Multistage(1, p).stages(), 1U);
+  EXPECT_EQ(Multistage(2, p).stages(), 1U);
+  EXPECT_EQ(Multistage(3, p).stages(), 2U);
+  EXPECT_EQ(Multistage(1000, p).stages(), 10U);
+  Multistage odd(3, p);
+  EXPECT_EQ(odd.transfer(2, 0, 2, 0), 2U + 10U);
+}
+
+TEST(Multistage, OmegaRoutingEndsAtTheDestination) {
+  NetworkParams p;
+  Multistage net(16, p);
+  for (std::uint32_t s = 0; s < 16; ++s) {
+    for (std::uint32_t d = 0; d < 16; ++d) EXPECT_EQ(net.path(s, d).back(), d);
+  }
+}
+
+TEST(Multistage, ContentionOnASharedLinkUsesTheOtherCopy) {
+  NetworkParams p;  // two copies
+  Multistage net(8, p);
+  // Two messages to the same destination share the last link: the second takes copy 2.
+  EXPECT_EQ(net.transfer(0, 5, 2, 0), 3U + 10U);
+  EXPECT_EQ(net.transfer(1, 5, 2, 0), 3U + 10U);
+  // A third must wait for the first copy to free (at 13).
+  EXPECT_EQ(net.transfer(2, 5, 2, 0), 13U + 13U);
+  EXPECT_EQ(net.stats().wait_cycles, 13U);
+}
+
+TEST(Multistage, OneCopySerializes) {
+  NetworkParams p;
+  p.copies = 1;
+  Multistage net(4, p);
+  EXPECT_EQ(net.transfer(0, 3, 1, 0), 2U + 5U);
+  EXPECT_EQ(net.transfer(1, 3, 1, 0), 7U + 7U);
+  // A disjoint path does not wait.
+  EXPECT_EQ(net.transfer(2, 0, 1, 0), 7U);
+}
+
+TEST(LoadBoard, LeastLoadedWithDelayAndRingTies) {
+  LoadBoard board(4, 10);
+  board.declare(0, 5, 0);
+  board.declare(1, 1, 0);
+  board.declare(2, 1, 0);
+  board.declare(3, 3, 0);
+  // Before the delay, every load reads 0: ties go to the first IU after the sender.
+  EXPECT_EQ(board.least_loaded(1, 5), 2U);
+  EXPECT_EQ(board.global_least(5), 0U);
+  // After it: IUs 1 and 2 tie at 1; from IU 2 the ring gives 3, 0, 1, 2 -> 1.
+  EXPECT_EQ(board.least_loaded(2, 10), 1U);
+  EXPECT_EQ(board.least_loaded(0, 10), 1U);
+  EXPECT_EQ(board.global_least(10), 1U);
+  board.declare(1, 9, 10);
+  EXPECT_EQ(board.least_loaded(0, 19), 1U);  // not yet visible
+  EXPECT_EQ(board.least_loaded(0, 20), 2U);
+}
+
+}  // namespace
+}  // namespace fleng::netsim
