@@ -217,6 +217,21 @@ bool Iu::unify_general(Cell a, Cell b) {
 // --- suspension --------------------------------------------------------------------------------
 
 bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::uint32_t arity) {
+  // On the simulated machine a blocking variable may have been bound while this UNIRED waited
+  // for a remote read: then the goal runs again instead (no wake-up would ever come).
+  bool bound_meanwhile = false;
+  for (Cell& v : blocked_) {
+    v = deref(v);
+    if (!is_unbound(v)) bound_meanwhile = true;
+  }
+  if (bound_meanwhile) {
+    const std::size_t need = goal == 0 ? goal_record::kHeaderCells + arity : 0;
+    if (heap.free_cells() < need && !ensure_heap(need)) return false;
+    if (goal == 0) goal = make_goal_record(predicate, args, arity);
+    blocked_.clear();
+    push(goal);
+    return true;
+  }
   // Each blocking variable once.
   std::sort(blocked_.begin(), blocked_.end());
   blocked_.erase(std::unique(blocked_.begin(), blocked_.end()), blocked_.end());
