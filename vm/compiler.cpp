@@ -337,6 +337,7 @@ class ClauseCompiler {
       const auto args = build_args(*goal.term);
       const bool last = i + 1 == spawned.size();
       if (distributing) {
+        image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
         emit(Op::spawn_at);
         emit_operand(target.predicate);
         emit_operand(goal.placement ? placement_operand(*goal.placement) : 0);
@@ -346,6 +347,7 @@ class ClauseCompiler {
         emit_execute(target.predicate, args);
         return alloc_;
       } else {
+        image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
         emit(Op::spawn);
         emit_operand(target.predicate);
         alloc_ += 3 + args.size();

@@ -112,6 +112,17 @@ void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
   heap.end_collection(need + (std::size_t{1} << 16));
 }
 
+namespace {
+
+/// Cells as bytes, in KiB or MiB.
+std::string size_text(std::size_t cells) {
+  const double bytes = static_cast<double>(cells * sizeof(Cell));
+  if (bytes < 1024.0 * 1024.0) return fmt::format("{:.1f} KiB", bytes / 1024.0);
+  return fmt::format("{:.1f} MiB", bytes / (1024.0 * 1024.0));
+}
+
+}  // namespace
+
 bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
   if (heap.free_cells() >= cells) return true;
   if (remote_ != nullptr) {
@@ -124,10 +135,10 @@ bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
   }
   collect(cells, extra, extra_count);
   if (heap.free_cells() >= cells) return true;
-  set_error(fmt::format("heap exhausted: {} MiB live after garbage collection, the limit is {} MiB "
-                        "(--heap)",
-                        heap.used_cells() * sizeof(Cell) >> 20U,
-                        heap.max_cells() * sizeof(Cell) >> 20U),
+  set_error(fmt::format("heap exhausted: {} live after garbage collection, {} more needed, "
+                        "the limit is {} (--heap)",
+                        size_text(heap.used_cells()), size_text(cells),
+                        size_text(heap.max_cells())),
             {}, {});
   return false;
 }

@@ -1,6 +1,8 @@
 // Heap layouts of goal records and hooks (suspension records), with their accessors.
 //
-//   goal record  [HEADER Goal, size 2+n, aux n][predicate (INT)][state (INT)][arg 1]...[arg n]
+//   goal record  [HEADER Goal, size 2+n, aux n][origin (INT)][state (INT)][arg 1]...[arg n]
+//                origin = predicate + 2^32 * call site (the code address of the call that made
+//                the goal, for error messages; 0 when unknown)
 //                state = 2 * generation + (1 if suspended)
 //   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
 //
@@ -21,7 +23,13 @@ inline constexpr std::uint32_t kHookCells = 4;
 inline Cell* cells(Cell goal) { return address_of(goal); }
 inline std::uint32_t arity(Cell goal) { return header_aux(cells(goal)[0]); }
 inline PredicateId predicate(Cell goal) {
-  return static_cast<PredicateId>(small_int_value(cells(goal)[1]));
+  return static_cast<PredicateId>(small_int_value(cells(goal)[1]) & 0xFFFFFFFF);
+}
+inline std::uint32_t call_site(Cell goal) {
+  return static_cast<std::uint32_t>(small_int_value(cells(goal)[1]) >> 32);
+}
+inline Cell origin(PredicateId predicate, std::uint64_t call_site) {
+  return make_small_int(static_cast<std::int64_t>((call_site << 32) | predicate));
 }
 inline std::int64_t state(Cell goal) { return small_int_value(cells(goal)[2]); }
 inline void set_state(Cell goal, std::int64_t state) { cells(goal)[2] = make_small_int(state); }

@@ -200,6 +200,7 @@ class Iu {
   bool reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                            Cell* scratch);
   bool call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch);
+  bool grow_heap_for_builtin(std::size_t& headroom);
   void push(Cell goal) { pool_.push_back(goal); }
   void bind(Cell var_ref, Cell value);
   void activate_hooks(Cell hooks);

@@ -515,7 +515,7 @@ op_spawn_at: {
                         : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
-  p[1] = make_small_int(target);
+  p[1] = goal_record::origin(target, pc);
   p[2] = make_small_int(0);
   for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
   ++counters.goals_spawned;
@@ -553,6 +553,18 @@ op_proceed:
 template RunStatus Iu::run_loop<false>(Cell);
 template RunStatus Iu::run_loop<true>(Cell);
 
+bool Iu::grow_heap_for_builtin(std::size_t& headroom) {
+  // The builtin does not say how much it needs: collect asking for more room each time, until
+  // the whole heap is usable; a builtin that still does not fit exhausts the heap.
+  const bool at_limit = heap.usable_cells() >= heap.max_cells();
+  if (remote_ != nullptr || (at_limit && headroom > heap.max_cells())) {
+    return ensure_heap(heap.max_cells() + 1);  // reports exhaustion
+  }
+  collect(std::min(headroom, heap.max_cells()), nullptr, 0);
+  headroom *= 2;
+  return true;
+}
+
 bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                              Cell* scratch) {
   Cell* const R = registers_.data();
@@ -562,6 +574,7 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
   const std::uint32_t inputs = function ? arity - 1 : arity;
   Outcome outcome;
   Cell result = 0;
+  std::size_t headroom = std::size_t{1} << 16;
   for (;;) {
     for (std::uint32_t i = 0; i < arity; ++i) scratch[i] = R[i];
     blocked_.clear();
@@ -571,16 +584,20 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
     }
     outcome = info.fn(*this, scratch, &result);
     if (outcome != Outcome::NeedHeap) break;
-    collect(std::size_t{1} << 16, nullptr, 0);
+    if (!grow_heap_for_builtin(headroom)) return false;
   }
+  // Where the goal was made: the call site recorded in its record, if any.
+  const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
+  const SourceRef where = site != 0 && image.call_sites.contains(site) ? image.call_sites.at(site)
+                                                                       : predicate.source;
   if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
-    set_error("output unification failed", goal_text(*this, predicate.name, R, arity),
-              predicate.source);
+    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where);
     return false;
   }
   if (outcome == Outcome::Suspend) return suspend_goal(current_goal_, pred, R, arity);
   if (outcome == Outcome::Error) {
     error_->goal = goal_text(*this, predicate.name, R, arity);
+    if (error_->where.file.empty()) error_->where = where;
     return false;
   }
   return true;
@@ -597,6 +614,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   ++counters.builtin_calls;
   Outcome outcome;
   Cell result = 0;
+  std::size_t headroom = std::size_t{1} << 16;
   for (;;) {
     for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
     blocked_.clear();
@@ -606,7 +624,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
     }
     outcome = info.fn(*this, scratch, &result);
     if (outcome != Outcome::NeedHeap) break;
-    collect(std::size_t{1} << 16, nullptr, 0);
+    if (!grow_heap_for_builtin(headroom)) return false;
   }
   if (outcome == Outcome::Done) {
     if (!function) return true;
@@ -653,6 +671,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   }
   const PredicateId builtin_pred = *image.find(atoms.intern(std::string(info.name)), info.arity);
   const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
+  goal_record::cells(record)[1] = goal_record::origin(builtin_pred, pc);
   return suspend_goal(record, builtin_pred, args.data(), info.arity);
 }
 

@@ -66,6 +66,8 @@ class Writer {
   void write_list(Cell list, int depth) {
     out_ += '[';
     bool first = true;
+    Cell slow = list;  // Floyd: a cyclic spine (no occurs check) is cut with `|...`
+    bool advance_slow = false;
     for (;;) {
       if (!first) out_ += ',';
       first = false;
@@ -73,6 +75,12 @@ class Writer {
       const Cell tail = deref(cdr(list));
       if (is_cons(tail)) {
         list = tail;
+        if (advance_slow) slow = deref(cdr(slow));
+        advance_slow = !advance_slow;
+        if (list == slow) {
+          out_ += "|...";
+          break;
+        }
         continue;
       }
       if (tail != kNil) {

@@ -312,11 +312,7 @@ TEST_F(SessionTest, NamedQueryVariablesStayLive) {
 }
 
 TEST_F(SessionTest, LargeAllocationsWithinTheLimitSucceed) {
-  GTEST_SKIP() << "BUG: when a builtin needs more heap than is free, the reducer collects with "
-                  "a fixed 65536-cell headroom (collect(1 << 16), reducer.cpp) and retries; a "
-                  "single allocation larger than that never fits and the run loops for ever, "
-                  "even far below the limit: fleng run x.fl -g 'new_vector(300000, 0, V)' "
-                  "(default 1 GiB heap) hangs; also make_tuple/2";
+  // A builtin's single allocation larger than the free space: the heap grows for it.
   const auto r = query("new_vector(300000, 0, V), vector_size(V, N), make_tuple(200000, T), "
                        "arg(200000, T, A), A = last");
   EXPECT_EQ(r.exit_code, kExitSuccess) << r.report;
@@ -324,10 +320,7 @@ TEST_F(SessionTest, LargeAllocationsWithinTheLimitSucceed) {
 }
 
 TEST_F(SessionTest, OneHugeAllocationExhaustsTheHeap) {
-  GTEST_SKIP() << "BUG: a builtin whose single allocation is larger than the heap limit loops "
-                  "for ever (NeedHeap -> collect -> NeedHeap, reducer.cpp) instead of reporting "
-                  "heap exhaustion; reproducer: fleng run x.fl --heap 1 -g "
-                  "'new_vector(1000000, 0, V)'";
+  // Larger than the whole heap: exhaustion is reported, after the heap grew to its limit.
   reopen(test::test_options(std::size_t{1} << 15, std::size_t{1} << 13));
   const auto r = query("new_vector(1000000, 0, V)");
   EXPECT_EQ(r.exit_code, kExitError);
@@ -342,11 +335,9 @@ TEST_F(SessionTest, CyclicBindingsCanBePrinted) {
 }
 
 TEST_F(SessionTest, CyclicListBindingsCanBePrinted) {
-  GTEST_SKIP() << "BUG: formatting the binding of a cyclic list loops for ever (write_list has "
-                  "no limit on the spine): fleng run x.fl -g 'X = [a|X]' never returns";
   const auto r = query("X = [a|X]");
   EXPECT_EQ(r.exit_code, kExitSuccess);
-  EXPECT_EQ(binding(r, "X").rfind("[a,a,a", 0), 0U);
+  EXPECT_EQ(binding(r, "X"), "[a|...]");
 }
 
 TEST_F(SessionTest, GcStressGivesTheSameAnswers) {

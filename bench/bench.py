@@ -1,0 +1,673 @@
+#!/usr/bin/env python3
+"""fleng against SWI-Prolog and GNU Prolog on the same workloads, in one run.
+
+Called by bench/run.sh, which installs the Prolog systems and builds fleng
+first; see bench/README.md.  Runs every workload on every system RUNS times
+(interleaved: one run of each system per round, so that a change of machine
+load hits all systems alike), takes the median, checks every answer, prints a
+table and writes the results (JSON) and the report (Markdown).
+
+Only the workload itself is timed, never start-up or loading:
+  fleng          elapsed_seconds of --stats=json (reduction time only)
+  SWI-Prolog     get_time/1 around the runs, inside the program (harness_swi.pl)
+  GNU Prolog     statistics(real_time, _) around the runs, inside the program
+                 (harness_gnu.pl), as a gplc native executable and consulted
+A Prolog process repeats a workload until MIN_SECONDS have passed (the GNU
+clock counts milliseconds) and reports the mean time of one run; a fleng
+process runs the workload once (nrev30: K times inside one run).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BENCH = ROOT / "bench"
+PROGRAMS = BENCH / "programs"
+
+NREV_LI = 496  # logical inferences of one nrev30: 31 nrev/2 + 465 app/3
+
+SYSTEMS = ["fleng", "swipl", "gprolog", "gprolog-consult"]
+SYSTEM_TITLES = {
+    "fleng": "fleng",
+    "swipl": "SWI-Prolog -O",
+    "gprolog": "GNU Prolog (gplc)",
+    "gprolog-consult": "GNU Prolog (consult)",
+}
+
+# GNU Prolog has no garbage collector for its global stack: it is reclaimed on
+# backtracking only.  The default 32 MiB overflows in primes below 30000, so
+# every GNU run gets 2 GB (a reservation; only what is used becomes resident).
+GNU_ENV = {"GLOBALSZ": "2000000"}
+
+
+def workloads(quick: bool) -> list[dict]:
+    """The workloads: id, label, fleng file and goal, Prolog file, name, size, answer."""
+    k = 1000 if quick else 100000
+    sizes = {
+        "queens_a": 6 if quick else 8,
+        "queens_b": 8 if quick else 10,
+        "primes_a": 1000 if quick else 3000,
+        "primes_b": 3000 if quick else 30000,
+        "tak": (12, 8, 4) if quick else (18, 12, 6),
+        "fib": 20 if quick else 25,
+    }
+    queens = {4: "2", 5: "10", 6: "4", 7: "40", 8: "92", 10: "724"}
+    primes = {1000: "168", 3000: "430", 10000: "1229", 30000: "3245", 200000: "17984"}
+    tak = {(12, 8, 4): "5", (18, 12, 6): "7"}
+    fib = {20: "6765", 25: "75025"}
+    w = [
+        dict(id="nrev30", label=f"nrev30 (x{k})", nrev_k=k,
+             fleng=("bench/fleng/nrev_bench.fl", f"run({k})"),
+             prolog=("nrev.pl", "nrev", str(k)), expect="30"),
+    ]
+    for key in ("queens_a", "queens_b"):
+        n = sizes[key]
+        w.append(dict(id=f"queens{n}", label=f"queens {n}",
+                      fleng=("examples/queens.fl", f"run({n})"),
+                      prolog=("queens.pl", "queens", str(n)), expect=queens[n]))
+    for key in ("primes_a", "primes_b"):
+        n = sizes[key]
+        w.append(dict(id=f"primes{n}", label=f"primes < {n}",
+                      fleng=("examples/primes.fl", f"run({n})"),
+                      prolog=("primes.pl", "primes", str(n)), expect=primes[n]))
+    x, y, z = sizes["tak"]
+    w.append(dict(id=f"tak{x}_{y}_{z}", label=f"tak({x},{y},{z})",
+                  fleng=("examples/tak.fl", f"run({x},{y},{z})"),
+                  prolog=("tak.pl", "tak", f"args({x},{y},{z})"), expect=tak[(x, y, z)]))
+    n = sizes["fib"]
+    w.append(dict(id=f"fib{n}", label=f"fib({n})",
+                  fleng=("examples/fib.fl", f"run({n})"),
+                  prolog=("fib.pl", "fib", str(n)), expect=fib[n]))
+    return w
+
+
+def memory_sizes(quick: bool) -> list[tuple[int, str, int | None]]:
+    """(primes below N, expected count, target in MiB or None)."""
+    if quick:
+        return [(3000, "430", None), (30000, "3245", 16)]
+    return [(200000, "17984", 64), (30000, "3245", 16)]
+
+
+# ---------------------------------------------------------------- running
+
+
+def sh(cmd: list[str], env: dict | None = None, timeout: float = 1800) -> subprocess.CompletedProcess:
+    full_env = dict(os.environ)
+    if env:
+        full_env.update(env)
+    try:
+        return subprocess.run(cmd, cwd=ROOT, env=full_env, capture_output=True, text=True,
+                              timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return subprocess.CompletedProcess(cmd, 124, e.stdout or "", f"timeout after {timeout}s")
+
+
+def json_line(text: str) -> dict | None:
+    for line in reversed(text.splitlines()):
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                return json.loads(line)
+            except json.JSONDecodeError:
+                return None
+    return None
+
+
+class Runner:
+    def __init__(self, fleng: Path, gnu_dir: Path, min_seconds: float):
+        self.fleng = fleng
+        self.gnu_dir = gnu_dir
+        self.min_seconds = min_seconds
+
+    def command(self, system: str, w: dict) -> tuple[list[str], dict | None]:
+        if system == "fleng":
+            f, goal = w["fleng"]
+            return [str(self.fleng), "run", f, "-g", goal, "--stats=json"], None
+        pfile, name, size = w["prolog"]
+        m = str(self.min_seconds)
+        if system == "swipl":
+            return ["swipl", "-f", "none", "-O", "bench/programs/harness_swi.pl",
+                    f"bench/programs/{pfile}", name, size, m], None
+        if system == "gprolog":
+            return [str(self.gnu_dir / f"gnu_{name}"), name, size, m], GNU_ENV
+        if system == "gprolog-consult":
+            return ["gprolog", "--consult-file", f"bench/programs/{pfile}",
+                    "--consult-file", "bench/programs/harness_gnu.pl",
+                    "--entry-goal", f"bench_main(['{name}','{size}','{m}'])",
+                    "--entry-goal", "halt"], GNU_ENV
+        raise ValueError(system)
+
+    def run(self, system: str, w: dict) -> dict:
+        """One run: {'ok', 'answer', 'seconds' (one workload run; nrev: one nrev30), ...}."""
+        cmd, env = self.command(system, w)
+        p = sh(cmd, env)
+        out: dict = {"ok": False}
+        if system == "fleng":
+            lines = p.stdout.splitlines()
+            stats = json_line(p.stdout)
+            answer = lines[0].strip() if lines else ""
+            if p.returncode != 0 or stats is None:
+                out["error"] = f"exit {p.returncode}: {p.stderr.strip()[-300:]}"
+                return out
+            secs = float(stats["elapsed_seconds"])
+            out.update(answer=answer, stats=stats, run_seconds=secs)
+        else:
+            res = json_line(p.stdout)
+            if p.returncode != 0 or res is None:
+                out["error"] = f"exit {p.returncode}: {(p.stderr + p.stdout).strip()[-300:]}"
+                return out
+            answer = str(res["answer"])
+            secs = float(res["seconds_per_iteration"])
+            out.update(answer=answer, iterations=res["iterations"],
+                       first_seconds=res["first_seconds"], run_seconds=secs)
+        if "nrev_k" in w:
+            secs /= w["nrev_k"]
+        out["seconds"] = secs
+        out["ok"] = answer == w["expect"]
+        if not out["ok"]:
+            out["error"] = f"wrong answer {answer!r}, expected {w['expect']!r}"
+        return out
+
+
+def max_rss_kib(cmd: list[str], env: dict | None) -> tuple[int | None, subprocess.CompletedProcess]:
+    p = sh(["/usr/bin/time", "-v"] + cmd, env)
+    m = re.search(r"Maximum resident set size \(kbytes\): (\d+)", p.stderr)
+    return (int(m.group(1)) if m else None), p
+
+
+# ---------------------------------------------------------------- machine
+
+
+def read(cmd: list[str], strip: bool = True) -> str:
+    """stdout of cmd (stderr when stdout is empty: gprolog --version)."""
+    try:
+        p = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True)
+    except OSError:
+        return ""
+    out = p.stdout or p.stderr
+    return out.strip() if strip else out
+
+
+def loadavg() -> str:
+    try:
+        return " ".join(Path("/proc/loadavg").read_text().split()[:3])
+    except OSError:
+        return "?"
+
+
+def machine_info(fleng: Path) -> dict:
+    cpu = "?"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        for line in Path("/proc/meminfo").read_text().splitlines():
+            if line.startswith("MemTotal"):
+                mem = f"{int(line.split()[1]) / 1048576:.1f} GiB"
+    except OSError:
+        pass
+    dirty = [l[3:] for l in read(["git", "status", "--porcelain"], strip=False).splitlines()
+             if not l[3:].startswith(("bench/", "docs/performance.md"))]
+    cache = {}
+    try:
+        for line in (fleng.parent / "CMakeCache.txt").read_text().splitlines():
+            if "=" in line and ":" in line.split("=", 1)[0]:
+                k, v = line.split("=", 1)
+                cache[k.split(":")[0]] = v
+    except OSError:
+        pass
+    gprolog_v = read(["gprolog", "--version"]).splitlines()
+    return {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "nproc": read(["nproc"]),
+        "cpu": cpu,
+        "memory": mem,
+        "kernel": read(["uname", "-sr"]),
+        "commit": read(["git", "rev-parse", "--short", "HEAD"]),
+        "uncommitted_changes": dirty,
+        "fleng_build_type": cache.get("CMAKE_BUILD_TYPE", "?"),
+        "cxx_compiler": read([cache.get("CMAKE_CXX_COMPILER", "c++"), "--version"]).splitlines()[0:1],
+        "swipl": read(["swipl", "--version"]),
+        "gprolog": gprolog_v[0] if gprolog_v else "?",
+    }
+
+
+# ---------------------------------------------------------------- report
+
+
+def fmt_time(s: float | None, nrev: bool) -> str:
+    if s is None:
+        return "FAIL"
+    if nrev:
+        return f"{s * 1e6:.2f} µs"
+    if s < 0.1:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e3:.0f} ms"
+
+
+def fmt_rate(r: float | None) -> str:
+    return "-" if r is None else f"{r / 1e6:.1f} M"
+
+
+def summarize(runs: list[dict]) -> dict:
+    good = [r for r in runs if r.get("ok")]
+    s: dict = {"runs": len(runs), "ok": len(good) == len(runs) and len(runs) > 0,
+               "seconds_all": [r.get("seconds") for r in runs],
+               "errors": sorted({r["error"] for r in runs if "error" in r})}
+    if good:
+        t = [r["seconds"] for r in good]
+        s.update(median_seconds=statistics.median(t), min_seconds=min(t), max_seconds=max(t),
+                 answer=good[0]["answer"])
+        if "iterations" in good[0]:
+            s["iterations"] = [r["iterations"] for r in good]
+            s["first_seconds"] = [r["first_seconds"] for r in good]
+        if "stats" in good[0]:
+            st = [r["stats"] for r in good]
+            med = lambda key: statistics.median(float(x[key]) for x in st)  # noqa: E731
+            s["fleng"] = {
+                "reductions": st[0]["reductions"],
+                "builtin_calls": st[0]["builtin_calls"],
+                "suspensions": st[0]["suspensions"],
+                "suspension_rate": st[0]["suspension_rate"],
+                "goals_spawned": st[0]["goals_spawned"],
+                "gc_collections": st[0]["gc_collections"],
+                "peak_heap_bytes": max(int(x["peak_heap_bytes"]) for x in st),
+                "median_elapsed_seconds": med("elapsed_seconds"),
+                "median_reductions_per_second": med("reductions_per_second"),
+            }
+    return s
+
+
+def markdown(res: dict) -> str:
+    m = res["machine"]
+    quick = res["quick"]
+    L: list[str] = []
+    L.append("# Performance: fleng against SWI-Prolog and GNU Prolog")
+    L.append("")
+    L.append(f"Generated by `{res['command']}` on {m['date']}; rerun it to refresh this page "
+             "(it is overwritten; the raw numbers are in `bench/results/latest.json`). "
+             "How the benchmark works: `bench/README.md`.")
+    if quick:
+        L.append("")
+        L.append("**Quick smoke run (`--quick`): small sizes, one run each. "
+                 "These numbers are not the benchmark.**")
+    L.append("")
+    # ---- targets
+    L.append("## Targets")
+    L.append("")
+    L.append("| target | measured | met? |")
+    L.append("|---|---|---|")
+    for t in res["targets"]:
+        L.append(f"| {t['target']} | {t['measured']} | {'**met**' if t['met'] else '**not met**'} |")
+    L.append("")
+    # ---- times
+    L.append("## Times")
+    L.append("")
+    L.append(f"Median of {res['runs']} run{'s' if res['runs'] != 1 else ''} per system; time of one run of the workload, without "
+             "start-up and loading (nrev30: time of one nrev30). "
+             "fleng/SWI is fleng's time over SWI-Prolog's: below 1 fleng is faster, "
+             "the target is at most 0.67 (1.5x faster).")
+    L.append("")
+    L.append("| workload | answer | fleng | SWI-Prolog -O | GNU Prolog (gplc) | GNU Prolog (consult) "
+             "| fleng/SWI | fleng/GNU | fleng reductions/s |")
+    L.append("|---|---|---|---|---|---|---|---|---|")
+    for w in res["workloads"]:
+        nrev = "nrev_k" in w
+        s = w["systems"]
+        t = {k: s[k].get("median_seconds") if s[k]["ok"] else None for k in SYSTEMS}
+        ratio = lambda a, b: "-" if a is None or b is None else f"{a / b:.2f}"  # noqa: E731
+        fl = s["fleng"].get("fleng", {})
+        ans = w["expect"] + (" ✓" if all(s[k]["ok"] for k in SYSTEMS) else " ✗")
+        L.append(f"| {w['label']} | {ans} | {fmt_time(t['fleng'], nrev)} | {fmt_time(t['swipl'], nrev)} "
+                 f"| {fmt_time(t['gprolog'], nrev)} | {fmt_time(t['gprolog-consult'], nrev)} "
+                 f"| {ratio(t['fleng'], t['swipl'])} | {ratio(t['fleng'], t['gprolog'])} "
+                 f"| {fmt_rate(fl.get('median_reductions_per_second'))} |")
+    nr = next((w for w in res["workloads"] if "nrev_k" in w), None)
+    if nr:
+        L.append("")
+        lips = []
+        for k in SYSTEMS:
+            t = nr["systems"][k].get("median_seconds")
+            lips.append(f"{SYSTEM_TITLES[k]} {NREV_LI / t / 1e6:.1f} M" if t else f"{SYSTEM_TITLES[k]} FAIL")
+        L.append(f"nrev30 in LIPS (496 logical inferences per nrev30): {'; '.join(lips)}.")
+    L.append("")
+    L.append("Spread of the runs (fastest - slowest, same unit as above):")
+    L.append("")
+    L.append("| workload | " + " | ".join(SYSTEM_TITLES[k] for k in SYSTEMS) + " |")
+    L.append("|---|" + "---|" * len(SYSTEMS))
+    for w in res["workloads"]:
+        nrev = "nrev_k" in w
+        cells = []
+        for k in SYSTEMS:
+            s = w["systems"][k]
+            cells.append(f"{fmt_time(s['min_seconds'], nrev)} - {fmt_time(s['max_seconds'], nrev)}"
+                         if s.get("min_seconds") is not None else "FAIL")
+        L.append(f"| {w['label']} | " + " | ".join(cells) + " |")
+    # ---- fleng statistics
+    L.append("")
+    L.append("## fleng engine statistics")
+    L.append("")
+    L.append("From `--stats=json` (one IU). Suspensions per reduction is `suspension_rate`.")
+    L.append("")
+    L.append("| workload | reductions | builtin calls | suspensions / reduction | GC collections "
+             "| peak heap | reductions/s |")
+    L.append("|---|---|---|---|---|---|---|")
+    for w in res["workloads"]:
+        fl = w["systems"]["fleng"].get("fleng")
+        if not fl:
+            L.append(f"| {w['label']} | FAIL | | | | | |")
+            continue
+        L.append(f"| {w['label']} | {fl['reductions']:,} | {fl['builtin_calls']:,} "
+                 f"| {fl['suspension_rate']:.3f} | {fl['gc_collections']} "
+                 f"| {fl['peak_heap_bytes'] / 1048576:.1f} MiB | {fmt_rate(fl['median_reductions_per_second'])} |")
+    # ---- memory
+    L.append("")
+    L.append("## Memory")
+    L.append("")
+    L.append("Maximum resident set size of the whole process (`/usr/bin/time -v`, one run each), "
+             "so it includes the executable, the libraries and the runtime's fixed areas; "
+             "fleng's peak heap is `peak_heap_bytes` of `--stats=json`. "
+             f"For scale, fleng running a trivial goal (`nrev_bench.fl run(1)`) has a maximum RSS of "
+             f"{res['memory_baseline_kib'] / 1024:.1f} MiB." if res.get("memory_baseline_kib") else
+             "Maximum resident set size of the whole process (`/usr/bin/time -v`).")
+    L.append("")
+    L.append("| workload | fleng max RSS | fleng peak heap | fleng time | SWI-Prolog -O max RSS "
+             "| GNU Prolog (gplc) max RSS | target (fleng RSS) |")
+    L.append("|---|---|---|---|---|---|---|")
+    mib = lambda k: "-" if k is None else f"{k / 1024:.1f} MiB"  # noqa: E731
+    for mrow in res["memory"]:
+        tgt = "-" if mrow["target_mib"] is None else (
+            f"< {mrow['target_mib']} MiB: {'met' if mrow['met'] else 'not met'}")
+        heap = mrow.get("fleng_peak_heap_bytes")
+        heap_s = "-" if heap is None else f"{heap / 1048576:.1f} MiB"
+        secs = mrow.get("fleng_seconds")
+        secs_s = "-" if secs is None else f"{secs:.2f} s"
+        L.append(f"| primes < {mrow['n']} | {mib(mrow['fleng_max_rss_kib'])} | {heap_s} | {secs_s} "
+                 f"| {mib(mrow.get('swipl_max_rss_kib'))} | {mib(mrow.get('gprolog_max_rss_kib'))} | {tgt} |")
+    for note in res.get("memory_notes", []):
+        L.append("")
+        L.append(note)
+    # ---- observations
+    if res.get("observations"):
+        L.append("")
+        L.append("## Observations")
+        L.append("")
+        for o in res["observations"]:
+            L.append(f"- {o}")
+    # ---- hand-written analysis, kept in bench/analysis.md so that reruns keep it
+    analysis = BENCH / "analysis.md"
+    if analysis.exists() and not quick:
+        L.append("")
+        L.append(analysis.read_text().rstrip())
+    # ---- machine and method
+    L.append("")
+    L.append("## Machine and method")
+    L.append("")
+    L.append(f"- Command: `{res['command']}` (from the repository root)")
+    L.append(f"- Date: {m['date']}; commit `{m['commit']}`"
+             + (f", with uncommitted changes in {', '.join('`' + d + '`' for d in m['uncommitted_changes'])}"
+                " (another engineer was working on the engine; the binary measured was built from the "
+                "working tree)" if m["uncommitted_changes"] else ""))
+    L.append(f"- Machine: {m['nproc']} cores (`nproc`), {m['cpu']}, {m['memory']}, {m['kernel']}")
+    L.append(f"- Load average (1, 5, 15 min) at the start {res['load_start']}, at the end {res['load_end']}; "
+             f"highest 1-minute value seen between workloads {res['load_max']}. The machine has 2 cores "
+             "and is shared (another engineer may be compiling), so a load above 1 means the benchmark "
+             "competed for a core: the runs are interleaved and the median is used, but the "
+             "absolute numbers can be a little slow.")
+    L.append(f"- fleng: `build/fleng` ({m['fleng_build_type']} build, {' '.join(m['cxx_compiler'])}), "
+             "one Inference Unit; time = `elapsed_seconds` of `--stats=json`, the reduction time "
+             "only (no start-up, parsing or compilation); one workload run per process "
+             "(nrev30: `bench/fleng/nrev_bench.fl run(K)`, time / K).")
+    L.append(f"- SWI-Prolog: {m['swipl']}, `swipl -f none -O bench/programs/harness_swi.pl WORKLOAD.pl NAME SIZE "
+             f"{res['min_seconds']}`; wall-clock `get_time/1` around the runs inside the program.")
+    L.append(f"- GNU Prolog: {m['gprolog']}; native: `gplc --no-top-level` of `harness_gnu.pl` + the workload; "
+             "consult: `gprolog --consult-file WORKLOAD.pl --consult-file harness_gnu.pl --entry-goal ...` "
+             "(byte code); wall-clock `statistics(real_time, _)` (milliseconds) inside the program; "
+             f"`GLOBALSZ={GNU_ENV['GLOBALSZ']}`.")
+    L.append(f"- Each Prolog process runs the workload repeatedly until {res['min_seconds']} s have passed "
+             "(at least once; each run inside `findall/3`, so its memory is reclaimed before the next) and "
+             "reports the mean time of one run, so the Prolog figures are warm (stacks already grown) "
+             "while fleng's are from a single cold run; the first-run Prolog times are in the JSON "
+             "(`first_seconds`). nrev30 is K repetitions inside one run on every system.")
+    L.append("- Same algorithms on every system: the Prolog programs in `bench/programs/` follow the "
+             "Fleng examples clause by clause where Prolog allows (nrev, tak, fib), count the queens "
+             "solutions by backtracking over the same search tree, and sieve with lists, every number "
+             "tested against every smaller prime with `mod` as in `examples/primes.fl`.")
+    L.append(f"- {res['runs']} run{'s' if res['runs'] != 1 else ''} per system and workload, interleaved (one run of each system per round); "
+             "the table shows the median. Every answer is checked against the expected value.")
+    L.append("")
+    return "\n".join(L)
+
+
+def print_table(res: dict) -> None:
+    head = ["workload", "answer", "fleng", "SWI -O", "GNU gplc", "GNU consult", "fleng/SWI", "fleng red/s"]
+    rows = []
+    for w in res["workloads"]:
+        nrev = "nrev_k" in w
+        s = w["systems"]
+        t = {k: s[k].get("median_seconds") if s[k]["ok"] else None for k in SYSTEMS}
+        fl = s["fleng"].get("fleng", {})
+        rows.append([w["label"], w["expect"] + (" ok" if all(s[k]["ok"] for k in SYSTEMS) else " FAIL"),
+                     fmt_time(t["fleng"], nrev), fmt_time(t["swipl"], nrev), fmt_time(t["gprolog"], nrev),
+                     fmt_time(t["gprolog-consult"], nrev),
+                     "-" if not t["fleng"] or not t["swipl"] else f"{t['fleng'] / t['swipl']:.2f}",
+                     fmt_rate(fl.get("median_reductions_per_second"))])
+    widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
+    line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r))  # noqa: E731
+    print(line(head))
+    print("  ".join("-" * x for x in widths))
+    for r in rows:
+        print(line(r))
+    print()
+    for mrow in res["memory"]:
+        k = mrow["fleng_max_rss_kib"]
+        print(f"primes < {mrow['n']}: fleng max RSS "
+              f"{'?' if k is None else f'{k / 1024:.1f} MiB'}"
+              + ("" if mrow["target_mib"] is None else
+                 f" (target < {mrow['target_mib']} MiB: {'met' if mrow['met'] else 'not met'})"))
+    for t in res["targets"]:
+        print(f"target: {t['target']}: {t['measured']} -> {'met' if t['met'] else 'NOT met'}")
+
+
+# ---------------------------------------------------------------- main
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, one run each (smoke test)")
+    ap.add_argument("--runs", type=int, help="runs per system and workload (default 5, quick 1)")
+    ap.add_argument("--fleng", default=str(ROOT / "build" / "fleng"))
+    ap.add_argument("--command", default="bash bench/run.sh", help="the command line to record")
+    ap.add_argument("--report-only", action="store_true",
+                    help="rewrite the report from the results JSON (e.g. after editing analysis.md)")
+    args = ap.parse_args()
+    quick = args.quick
+    if args.report_only:
+        src = BENCH / "results" / ("quick.json" if quick else "latest.json")
+        res = json.loads(src.read_text())
+        out_md = BENCH / "results" / "quick.md" if quick else ROOT / "docs" / "performance.md"
+        out_md.write_text(markdown(res))
+        print(f"wrote {out_md.relative_to(ROOT)} from {src.relative_to(ROOT)}")
+        return 0
+    runs = args.runs or (1 if quick else 5)
+    min_seconds = 0.02 if quick else 0.3
+    fleng = Path(args.fleng)
+
+    for tool in ("swipl", "gprolog", "gplc"):
+        if not shutil.which(tool):
+            print(f"bench: {tool} not found (bench/run.sh installs it)", file=sys.stderr)
+            return 1
+
+    res: dict = {"quick": quick, "runs": runs, "min_seconds": min_seconds, "command": args.command,
+                 "load_start": loadavg(), "machine": machine_info(fleng)}
+    load_max = float(res["load_start"].split()[0]) if res["load_start"] != "?" else 0.0
+
+    with tempfile.TemporaryDirectory(prefix="fleng-bench-") as tmp:
+        gnu_dir = Path(tmp)
+        # Compile the GNU Prolog executables (not timed).
+        for name in ("nrev", "queens", "primes", "tak", "fib"):
+            p = sh(["gplc", "--no-top-level", "-o", str(gnu_dir / f"gnu_{name}"),
+                    "bench/programs/harness_gnu.pl", f"bench/programs/{name}.pl"])
+            if p.returncode != 0:
+                print(f"bench: gplc failed for {name}:\n{p.stdout}{p.stderr}", file=sys.stderr)
+                return 1
+        runner = Runner(fleng, gnu_dir, min_seconds)
+
+        res["workloads"] = []
+        for w in workloads(quick):
+            per = {k: [] for k in SYSTEMS}
+            for _ in range(runs):
+                for k in SYSTEMS:
+                    per[k].append(runner.run(k, w))
+            entry = dict(w)
+            entry["commands"] = {k: " ".join(runner.command(k, w)[0]).replace(str(gnu_dir), "$GNU_BIN")
+                                 for k in SYSTEMS}
+            entry["systems"] = {k: summarize(per[k]) for k in SYSTEMS}
+            res["workloads"].append(entry)
+            la = loadavg()
+            if la != "?":
+                load_max = max(load_max, float(la.split()[0]))
+            status = "  ".join(
+                f"{k} {fmt_time(entry['systems'][k].get('median_seconds'), 'nrev_k' in w)}"
+                + ("" if entry["systems"][k]["ok"] else " FAIL") for k in SYSTEMS)
+            print(f"{w['label']:<20} {status}  (load {la})", flush=True)
+            for k in SYSTEMS:
+                for e in entry["systems"][k]["errors"]:
+                    print(f"  {k}: {e}", file=sys.stderr)
+
+        # Memory: max RSS of whole processes, one run each.
+        res["memory"] = []
+        res["memory_notes"] = []
+        base, _ = max_rss_kib([str(fleng), "run", "bench/fleng/nrev_bench.fl", "-g", "run(1)"], None)
+        res["memory_baseline_kib"] = base
+        for n, expect, target in memory_sizes(quick):
+            row: dict = {"n": n, "expect": expect, "target_mib": target}
+            kib, p = max_rss_kib([str(fleng), "run", "examples/primes.fl", "-g", f"run({n})",
+                                  "--stats=json"], None)
+            st = json_line(p.stdout)
+            lines = p.stdout.splitlines()
+            row["fleng_ok"] = p.returncode == 0 and bool(lines) and lines[0].strip() == expect
+            row["fleng_max_rss_kib"] = kib
+            if st:
+                row["fleng_peak_heap_bytes"] = st["peak_heap_bytes"]
+                row["fleng_seconds"] = st["elapsed_seconds"]
+                row["fleng_gc_collections"] = st["gc_collections"]
+            row["met"] = bool(row["fleng_ok"] and kib is not None and target is not None
+                              and kib < target * 1024)
+            if not quick:
+                kib_s, ps = max_rss_kib(["swipl", "-f", "none", "-O", "bench/programs/harness_swi.pl",
+                                         "bench/programs/primes.pl", "primes", str(n), "0"], None)
+                rs = json_line(ps.stdout)
+                row["swipl_max_rss_kib"] = kib_s if rs and str(rs["answer"]) == expect else None
+                if n <= 30000:  # no GC in GNU Prolog: the 200000 sieve needs several GB of global stack
+                    kib_g, pg = max_rss_kib([str(gnu_dir / "gnu_primes"), "primes", str(n), "0"], GNU_ENV)
+                    rg = json_line(pg.stdout)
+                    row["gprolog_max_rss_kib"] = kib_g if rg and str(rg["answer"]) == expect else None
+            res["memory"].append(row)
+            print(f"memory primes < {n}: fleng max RSS {kib} KiB, "
+                  f"{'ok' if row['fleng_ok'] else 'FAIL'}", flush=True)
+            if not row["fleng_ok"]:
+                print(f"  fleng: exit {p.returncode}: {p.stderr.strip()[-300:]}", file=sys.stderr)
+        if not quick:
+            res["memory_notes"].append(
+                "GNU Prolog is not run for primes below 200000: it has no garbage collector for its "
+                "global stack (memory comes back only on backtracking), and the sieve's "
+                "intermediate lists then need more than the 2 GB stack used here.")
+
+    res["load_end"] = loadavg()
+    res["load_max"] = f"{load_max:.2f}"
+
+    # Targets.
+    targets = []
+    speedups = []
+    for w in res["workloads"]:
+        f, s = w["systems"]["fleng"], w["systems"]["swipl"]
+        if f["ok"] and s["ok"]:
+            speedups.append((w["label"], s["median_seconds"] / f["median_seconds"]))
+        else:
+            speedups.append((w["label"], None))
+    all_ok = all(x is not None and x >= 1.5 for _, x in speedups)
+    targets.append({
+        "target": "every workload at least 1.5x faster than SWI-Prolog -O",
+        "measured": "speed-up over SWI (SWI time / fleng time): " + ", ".join(
+            f"{lbl} {'FAIL' if x is None else f'{x:.2f}x'}" for lbl, x in speedups),
+        "met": all_ok})
+    nr = next((w for w in res["workloads"] if "nrev_k" in w), None)
+    if nr and nr["systems"]["fleng"]["ok"]:
+        lips = NREV_LI / nr["systems"]["fleng"]["median_seconds"]
+        targets.append({"target": "nrev30 above 100 M LIPS", "measured": f"{lips / 1e6:.1f} M LIPS",
+                        "met": lips > 100e6})
+    else:
+        targets.append({"target": "nrev30 above 100 M LIPS", "measured": "FAIL", "met": False})
+    for mrow in res["memory"]:
+        if mrow["target_mib"] is not None:
+            k = mrow["fleng_max_rss_kib"]
+            heap = mrow.get("fleng_peak_heap_bytes")
+            targets.append({
+                "target": f"peak memory for primes below {mrow['n']} under {mrow['target_mib']} MB",
+                "measured": ("FAIL" if k is None or not mrow["fleng_ok"] else
+                             f"max RSS {k / 1024:.1f} MiB (peak heap "
+                             f"{'?' if heap is None else f'{heap / 1048576:.1f}'} MiB)"),
+                "met": mrow["met"]})
+    res["targets"] = targets
+
+    # Observations computed from the data.
+    obs = []
+    ratios = [(w["label"], w["systems"]["fleng"]["median_seconds"] / w["systems"]["swipl"]["median_seconds"],
+               w["systems"]["fleng"].get("fleng", {}))
+              for w in res["workloads"] if w["systems"]["fleng"]["ok"] and w["systems"]["swipl"]["ok"]]
+    if ratios:
+        worst = max(ratios, key=lambda r: r[1])
+        best = min(ratios, key=lambda r: r[1])
+        obs.append(f"fleng/SWI ranges from {best[1]:.2f} ({best[0]}) to {worst[1]:.2f} ({worst[0]}).")
+        susp = sorted(ratios, key=lambda r: -r[2].get("suspension_rate", 0))
+        obs.append("Suspensions per reduction, highest first: " + ", ".join(
+            f"{lbl} {st.get('suspension_rate', 0):.3f} (fleng/SWI {r:.2f})" for lbl, r, st in susp)
+            + ". A suspension is a goal that ran before its input was bound, was hooked on the "
+            "variable and had to be matched again after activation: work a sequential Prolog "
+            "never does.")
+        rps = [(lbl, st.get("median_reductions_per_second", 0)) for lbl, _, st in ratios]
+        obs.append("fleng reductions per second: " + ", ".join(f"{lbl} {r / 1e6:.1f} M" for lbl, r in rps)
+                   + ". A Fleng reduction is smaller than a Prolog inference here: every test and "
+                   "arithmetic step is a builtin call plus a reduction of a helper predicate "
+                   "(`gen1/4`, `filter1/5`, `tak1/5`, `fib1/3`, `chk/9`), where Prolog does "
+                   "the test inside one clause.")
+    res["observations"] = obs
+
+    failures = [f"{w['label']} {k}" for w in res["workloads"] for k in SYSTEMS if not w["systems"][k]["ok"]]
+    failures += [f"memory primes < {m['n']} fleng" for m in res["memory"] if not m["fleng_ok"]]
+    res["failures"] = failures
+
+    out_json = BENCH / "results" / ("quick.json" if quick else "latest.json")
+    out_md = BENCH / "results" / "quick.md" if quick else ROOT / "docs" / "performance.md"
+    out_json.parent.mkdir(parents=True, exist_ok=True)
+    out_json.write_text(json.dumps(res, indent=2, ensure_ascii=False) + "\n")
+    out_md.write_text(markdown(res))
+    print()
+    print_table(res)
+    print()
+    print(f"wrote {out_json.relative_to(ROOT)} and {out_md.relative_to(ROOT)}")
+    if failures:
+        print("FAILED: " + ", ".join(failures), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
