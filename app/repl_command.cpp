@@ -65,6 +65,11 @@ const char* kHelp =
     "  :reload                load the same files again\n"
     "  :listing [Name[/Arity]] show the loaded clauses\n"
     "  :stats                 statistics of the last goal\n"
+    "  :engine local|sim      run goals on one IU (local) or on the simulated PIE64 (sim)\n"
+    "  :ius N                 simulated Inference Units (implies :engine sim)\n"
+    "  :static on|off         the program's placements, or naive partitioning\n"
+    "  :threshold T           dynamic partitioning threshold\n"
+    "  :set key=value         any machine description key (see docs/machine.md)\n"
     "  :help                  this text\n"
     "  :quit                  leave (Ctrl-D too)\n"
     "Ctrl-C stops a running goal.\n";
@@ -180,9 +185,26 @@ class Repl {
       }
       const std::string clauses = session_.listing(predicate, arity);
       std::cout << (clauses.empty() ? "no such clauses loaded\n" : clauses);
+    } else if (name == "engine" || name == "ius" || name == "static" || name == "threshold" ||
+               name == "set") {
+      machine_command(name, args);
     } else if (name == "stats") {
       if (!last_) {
         std::cout << "no goal run yet\n";
+      } else if (!last_->sim_statistics.is_null()) {
+        const auto& j = last_->sim_statistics;
+        std::cout << fmt::format(
+            "simulated PIE64: {} IUs, static {}, threshold {}\n"
+            "makespan {} cycles, reductions {}, suspensions {} (rate {:.4f})\n"
+            "UNIRED running {} cycles, stalled {} cycles ({} remote reads)\n"
+            "NIP running {} cycles, MP busy {} cycles, messages {}, goals sent {}\n",
+            j["ius"].get<unsigned>(), j["static"].get<std::string>(),
+            j["threshold"].get<unsigned>(), j["makespan_cycles"].get<std::uint64_t>(),
+            j["reductions"].get<std::uint64_t>(), j["suspensions"].get<std::uint64_t>(),
+            j["suspension_rate"].get<double>(), j["unired_run_cycles"].get<std::uint64_t>(),
+            j["unired_stall_cycles"].get<std::uint64_t>(), j["remote_reads"].get<std::uint64_t>(),
+            j["nip_run_cycles"].get<std::uint64_t>(), j["mp_cycles"].get<std::uint64_t>(),
+            j["messages"].get<std::uint64_t>(), j["goals_sent"].get<std::uint64_t>());
       } else {
         const auto& c = last_->counters;
         const double ms = std::chrono::duration<double, std::milli>(last_->elapsed).count();
@@ -196,6 +218,37 @@ class Repl {
       std::cout << fmt::format("unknown command :{} (try :help)\n", name);
     }
     return true;
+  }
+
+  /// :engine, :ius, :static, :threshold, :set.
+  void machine_command(const std::string& name, const std::vector<std::string>& args) {
+    auto& engine = session_.engine();
+    try {
+      if (name == "engine") {
+        if (args.size() != 1 || (args[0] != "local" && args[0] != "sim")) {
+          std::cout << "usage: :engine local|sim\n";
+          return;
+        }
+        engine.simulated = args[0] == "sim";
+      } else if (args.size() != 1) {
+        std::cout << fmt::format("usage: :{} VALUE\n", name);
+        return;
+      } else if (name == "set") {
+        engine.machine.set(args[0]);
+      } else {
+        engine.machine.set(name + "=" + args[0]);
+        if (name == "ius") engine.simulated = true;
+      }
+    } catch (const std::exception& e) {
+      std::cout << "error: " << e.what() << '\n';
+      return;
+    }
+    std::cout << (engine.simulated
+                      ? fmt::format("engine sim: {} IUs, static {}, threshold {}\n",
+                                    engine.machine.ius,
+                                    engine.machine.static_partitioning ? "on" : "off",
+                                    engine.machine.threshold)
+                      : std::string("engine local (one IU)\n"));
   }
 
   kernel::Session& session_;
