@@ -3,6 +3,9 @@
 #                                 canonical itself (formatting is a fixed point)
 #   tests/golden/errors/NAME.fl   `fleng check` must exit 1 and print NAME.err on stderr
 #   examples/**.fl, lib/**.fl     must already be in canonical layout (`fleng fmt --check`)
+#   tests/golden/sim/NAME.cmd     the same on the simulated machine, for every IU count in
+#                                 1 2 3 4 16 64, static on and off, thresholds 1 and 128: the
+#                                 same NAME.out each time (one semantics on every machine)
 #   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent)
@@ -39,6 +42,16 @@ function(fleng_golden_tests)
               -DCASE=tests/golden/run/${name} -P ${runner}
       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     set_tests_properties(golden.run.${name} PROPERTIES LABELS golden)
+  endforeach()
+
+  file(GLOB sim_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/sim/*.cmd)
+  foreach(input ${sim_cases})
+    get_filename_component(name ${input} NAME_WE)
+    add_test(NAME golden.sim.${name}
+      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=sim
+              -DCASE=tests/golden/sim/${name} -P ${runner}
+      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(golden.sim.${name} PROPERTIES LABELS golden)
   endforeach()
 
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.fl

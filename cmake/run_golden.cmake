@@ -62,6 +62,25 @@ elseif(MODE STREQUAL "run")
   elseif(NOT err STREQUAL "")
     message(FATAL_ERROR "fleng run ${line}: unexpected stderr:\n${err}")
   endif()
+elseif(MODE STREQUAL "sim")
+  file(READ ${CASE}.cmd line)
+  string(STRIP "${line}" line)
+  separate_arguments(arguments UNIX_COMMAND "${line}")
+  file(READ ${CASE}.out expected)
+  foreach(ius 1 2 3 4 16 64)
+    foreach(static on off)
+      foreach(threshold 1 128)
+        execute_process(COMMAND ${FLENG} run ${arguments} --engine sim --ius ${ius}
+                                --static ${static} --threshold ${threshold}
+                        RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+        if(NOT status EQUAL 0 OR NOT out STREQUAL expected)
+          message(FATAL_ERROR "fleng run ${line} on ${ius} IUs, static ${static}, threshold "
+                              "${threshold}: status ${status}\n--- expected\n${expected}\n"
+                              "--- stdout\n${out}\n--- stderr\n${err}")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
 elseif(MODE STREQUAL "canonical")
   execute_process(COMMAND ${FLENG} fmt --check ${INPUT} RESULT_VARIABLE status
                   ERROR_VARIABLE err)

@@ -1,0 +1,1 @@
+examples/fib.fl -g run(12)

@@ -1,0 +1,1 @@
+examples/hanoi.fl -g show(3)

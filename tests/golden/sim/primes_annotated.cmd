@@ -1,0 +1,1 @@
+examples/primes_annotated.fl -g run(500)

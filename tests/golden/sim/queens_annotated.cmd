@@ -1,0 +1,1 @@
+examples/queens_annotated.fl -g run(6)

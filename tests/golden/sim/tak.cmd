@@ -1,0 +1,1 @@
+examples/tak.fl -g run(12,8,4)

@@ -1,0 +1,169 @@
+// The simulated PIE64: same answers on any number of IUs, static on and off, any threshold;
+// deterministic statistics; a remote read sees the memory of the moment its reply leaves;
+// errors and deadlocks name the IU; the machine description's keys.
+#include "kernel/sim_machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include "session_support.hpp"
+#include "vm/goal_record.hpp"
+
+namespace fleng::kernel {
+namespace {
+
+using test::SessionTest;
+
+class SimTest : public SessionTest {
+ protected:
+  void simulate(unsigned ius, bool static_on, unsigned threshold) {
+    auto& engine = session().engine();
+    engine.simulated = true;
+    engine.machine.ius = ius;
+    engine.machine.static_partitioning = static_on;
+    engine.machine.threshold = threshold;
+    engine.machine.heap_cells = std::size_t{1} << 18;
+  }
+
+  /// The statistics without the host's own figures.
+  static nlohmann::json simulated_part(nlohmann::json j) {
+    j.erase("host_seconds");
+    j.erase("host_ns_per_reduction");
+    return j;
+  }
+};
+
+const char* kPrimes = R"(
+primes(Max, Ps) :- gen(2, Max, Ns), sift(Ns, Ps).
+gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).
+gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
+gen1(false, _, _, Ns) :- Ns = [].
+sift([], Ps) :- Ps = [].
+sift([P|Xs], Ps) :- Ps = [P|Ps1], filter(P, Xs, Ys @ any(1)) @ to(1), sift(Ys, Ps1) @ to(1).
+filter(_, [], Ys) :- Ys = [].
+filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).
+filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
+filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
+count([], C0, C) :- C = C0.
+count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
+)";
+
+TEST_F(SimTest, SameAnswersOnEveryMachine) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  for (const unsigned ius : {1U, 2U, 3U, 4U, 16U, 64U}) {
+    for (const bool static_on : {true, false}) {
+      for (const unsigned threshold : {1U, 128U}) {
+        simulate(ius, static_on, threshold);
+        const auto r = query("primes(300, Ps), count(Ps, 0, C)");
+        EXPECT_EQ(r.exit_code, kExitSuccess) << ius << " " << static_on << " " << r.report;
+        EXPECT_EQ(binding(r, "C"), "62") << ius << " IUs, static " << static_on
+                                         << ", threshold " << threshold;
+        EXPECT_EQ(r.sim_statistics["ius"], ius);
+      }
+    }
+  }
+}
+
+TEST_F(SimTest, NaivePartitioningSpreadsGoals) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  simulate(16, false, 128);
+  const auto r = query("primes(300, Ps), count(Ps, 0, C)");
+  ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+  const auto& j = r.sim_statistics;
+  EXPECT_GT(j["goals_sent"].get<std::uint64_t>(), 100U);
+  EXPECT_GT(j["remote_reads"].get<std::uint64_t>(), 0U);
+  EXPECT_GT(j["unired_stall_cycles"].get<std::uint64_t>(), 0U);
+  std::size_t busy = 0;
+  for (const auto& iu : j["per_iu"]) busy += iu["reductions"].get<std::uint64_t>() > 0 ? 1U : 0U;
+  EXPECT_GT(busy, 8U);  // the work went to many IUs
+  // One IU: nothing to send anywhere.
+  simulate(1, false, 128);
+  const auto one = query("primes(300, Ps), count(Ps, 0, C)");
+  EXPECT_EQ(one.sim_statistics["goals_sent"], 0U);
+  EXPECT_EQ(one.sim_statistics["remote_reads"], 0U);
+}
+
+TEST_F(SimTest, LowThresholdKeepsWorkLocal) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  simulate(4, false, 128);
+  const auto high = query("primes(300, Ps), count(Ps, 0, C)");
+  simulate(4, false, 1);
+  const auto low = query("primes(300, Ps), count(Ps, 0, C)");
+  // With threshold 1 the least load level is soon >= 1: the local bodies run, fewer goals move.
+  EXPECT_LT(low.sim_statistics["goals_sent"].get<std::uint64_t>(),
+            high.sim_statistics["goals_sent"].get<std::uint64_t>());
+}
+
+TEST_F(SimTest, DeterministicStatistics) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  simulate(16, false, 8);
+  const auto a = query("primes(200, Ps), count(Ps, 0, C)");
+  const auto b = query("primes(200, Ps), count(Ps, 0, C)");
+  EXPECT_EQ(simulated_part(a.sim_statistics).dump(), simulated_part(b.sim_statistics).dump());
+  EXPECT_GT(a.sim_statistics["makespan_cycles"].get<std::uint64_t>(), 0U);
+}
+
+TEST_F(SimTest, RemoteReadSeesABindingMadeWhileInFlight) {
+  // p runs on IU 0 and inspects V, which lives on IU 1; q binds V on IU 1 at the same moment
+  // p's read goes out. The read stalls p until the reply comes back, so p sees V bound and
+  // commits without suspending; a read that returned memory as of the request would have
+  // found V unbound and suspended p.
+  ASSERT_TRUE(load("p([X]) :- writeln(X).\nq(V) :- V = [seen].\n")) << err.str();
+  MachineDescription machine;
+  machine.ius = 2;
+  machine.heap_cells = std::size_t{1} << 16;
+  std::ostringstream output;
+  SimMachine sim(session().atoms(), session().image(), output, machine);
+  vm::Iu& iu0 = sim.iu(0);
+  vm::Iu& iu1 = sim.iu(1);
+  const vm::Cell v = *vm::make_variable(iu1.heap);
+  const auto p = session().image().find(session().atoms().intern("p"), 1);
+  const auto q = session().image().find(session().atoms().intern("q"), 1);
+  ASSERT_TRUE(p && q);
+  ASSERT_TRUE(iu0.add_goal(*p, &v));
+  ASSERT_TRUE(iu1.add_goal(*q, &v));
+  EXPECT_EQ(sim.run(), vm::RunStatus::Success);
+  EXPECT_EQ(output.str(), "seen\n");
+  const auto j = sim.statistics();
+  EXPECT_GE(j["per_iu"][0]["remote_reads"].get<std::uint64_t>(), 1U);
+  EXPECT_EQ(j["per_iu"][0]["suspensions"].get<std::uint64_t>(), 0U);
+  EXPECT_GT(j["per_iu"][0]["unired_stall_cycles"].get<std::uint64_t>(), 0U);
+}
+
+TEST_F(SimTest, ErrorsAndDeadlocksNameTheIu) {
+  ASSERT_TRUE(load("go(N) :- add(N, 1, M), boom(M) @ to(1), w(_ @ any(1)).\n"
+                   "boom(M) :- div(M, 0, _).\n"
+                   "w(_).\n"
+                   "stuck(X) :- wait(X, _) @ to(1), w(_ @ any(1)).\n"))
+      << err.str();
+  simulate(4, true, 128);
+  const auto r = query("go(1)");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("division by zero"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("(on IU 1)"), std::string::npos) << r.report;
+  const auto d = query("stuck(X)");
+  EXPECT_EQ(d.exit_code, kExitDeadlock);
+  EXPECT_NE(d.report.find("deadlock: 1 goal suspended"), std::string::npos) << d.report;
+  EXPECT_NE(d.report.find("[IU 1] wait("), std::string::npos) << d.report;
+}
+
+TEST(MachineDescription, KeysAndErrors) {
+  MachineDescription m;
+  EXPECT_EQ(m.ius, 64U);
+  m.set("network.copies=1");
+  EXPECT_EQ(m.network.copies, 1U);
+  m.set("static=off");
+  EXPECT_FALSE(m.static_partitioning);
+  m.set("unired.cycles.put_cons=7");
+  EXPECT_EQ(m.instruction_cycles[static_cast<std::size_t>(vm::Op::put_cons)], 7U);
+  m.apply(nlohmann::json::parse(R"({"network": {"model": "constant", "constant_latency": 3}})"));
+  EXPECT_EQ(m.network.model, "constant");
+  EXPECT_EQ(m.network.constant_latency, 3U);
+  EXPECT_THROW(m.set("no.such.key=1"), std::invalid_argument);
+  EXPECT_THROW(m.set("ius=0"), std::invalid_argument);
+  EXPECT_THROW(m.set("ius"), std::invalid_argument);
+  EXPECT_THROW(m.set("network.copies=many"), std::invalid_argument);
+  EXPECT_EQ(m.to_json()["network.constant_latency"], 3U);
+}
+
+}  // namespace
+}  // namespace fleng::kernel
