@@ -415,6 +415,11 @@ def markdown(res: dict) -> str:
     if analysis.exists() and not quick:
         L.append("")
         L.append(analysis.read_text().rstrip())
+    # ---- the simulator's own speed, measured by bench/sim_speed.sh (kept between reruns)
+    sim_speed = BENCH / "results" / "sim_speed.md"
+    if sim_speed.exists() and not quick:
+        L.append("")
+        L.append(sim_speed.read_text().rstrip())
     # ---- machine and method
     L.append("")
     L.append("## Machine and method")

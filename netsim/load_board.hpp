@@ -2,11 +2,13 @@
 // level; the network picks the least-loaded IU as the destination of a message sent without one,
 // and feeds the least load level back to every IU. Both see declarations `delay` cycles late.
 // Ties go to the first IU after the sender, in ring order, so that equal loads spread out.
+// Declarations wait in a queue until visible; the visible loads are kept in a segment tree of
+// minima, so that a choice costs O(log N) even on 1024 IUs.
 #pragma once
 
 #include <cstdint>
-#include <deque>
-#include <utility>
+#include <queue>
+#include <tuple>
 #include <vector>
 
 #include "netsim/engine.hpp"
@@ -27,10 +29,19 @@ class LoadBoard {
   std::uint32_t global_least(SimTime now);
 
  private:
+  void catch_up(SimTime now);
+  void set(std::uint32_t iu, std::uint32_t load);
+  /// The first IU in [from, ius) with load <= `limit`, or ius if none.
+  std::uint32_t first_at_most(std::uint32_t from, std::uint32_t limit) const;
+
   SimTime delay_;
-  // Per IU: declarations not yet visible (time visible, load), and the visible load.
-  std::vector<std::deque<std::pair<SimTime, std::uint32_t>>> pending_;
-  std::vector<std::uint32_t> visible_;
+  std::uint32_t ius_;
+  std::uint32_t leaves_;  // a power of two >= ius
+  std::vector<std::uint32_t> tree_;  // tree_[1] is the root; leaves at leaves_ + iu
+  // (visible time, order of declaration, iu, load)
+  using Pending = std::tuple<SimTime, std::uint64_t, std::uint32_t, std::uint32_t>;
+  std::priority_queue<Pending, std::vector<Pending>, std::greater<>> pending_;
+  std::uint64_t order_ = 0;
 };
 
 }  // namespace fleng::netsim

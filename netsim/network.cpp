@@ -43,7 +43,17 @@ std::vector<std::uint32_t> Multistage::path(std::uint32_t source, std::uint32_t 
 
 SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
                              SimTime ready) {
-  const std::vector<std::uint32_t> links = path(source, destination);
+  // The path's links (as path(), without allocating: this runs for every message).
+  std::uint32_t links[32];
+  {
+    std::uint32_t position = source;
+    const std::uint32_t mask = width_ - 1;
+    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+      const std::uint32_t bit = width_ > 1 ? (destination >> (stages_ - 1 - stage)) & 1U : 0U;
+      position = ((position << 1U) | bit) & mask;
+      links[stage] = position;
+    }
+  }
   const SimTime duration = stages_ * params_.setup_per_stage +
                            static_cast<SimTime>(words) * params_.bytes_per_word *
                                params_.cycles_per_byte;
