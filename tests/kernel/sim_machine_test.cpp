@@ -5,6 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
+#include <set>
+
 #include "session_support.hpp"
 #include "vm/goal_record.hpp"
 
@@ -144,6 +148,33 @@ TEST_F(SimTest, ErrorsAndDeadlocksNameTheIu) {
   EXPECT_EQ(d.exit_code, kExitDeadlock);
   EXPECT_NE(d.report.find("deadlock: 1 goal suspended"), std::string::npos) << d.report;
   EXPECT_NE(d.report.find("[IU 1] wait("), std::string::npos) << d.report;
+}
+
+TEST_F(SimTest, TraceIsChromeTraceEventJson) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  simulate(4, true, 8);
+  const std::string trace = write_file("", "trace") + ".json";
+  session().engine().trace_file = trace;
+  const auto r = query("primes(100, Ps), count(Ps, 0, C)");
+  ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+  std::ifstream in(trace);
+  const auto j = nlohmann::json::parse(in);
+  std::filesystem::remove(trace);
+  std::set<std::pair<int, int>> tracks;
+  std::size_t slices = 0;
+  for (const auto& e : j["traceEvents"]) {
+    if (e["ph"] == "X") {
+      ++slices;
+      EXPECT_GE(e["dur"].get<double>(), 0.0);
+      tracks.emplace(e["pid"].get<int>(), e["tid"].get<int>());
+    }
+  }
+  EXPECT_GT(slices, 100U);
+  EXPECT_TRUE(tracks.contains({0, 0}));  // IU 0's UNIRED
+  EXPECT_TRUE(tracks.contains({0, 2}));  // IU 0's MP
+  std::size_t names = 0;
+  for (const auto& e : j["traceEvents"]) names += e["ph"] == "M" ? 1U : 0U;
+  EXPECT_EQ(names, 4U * 4U);  // a process and three threads per IU
 }
 
 TEST(MachineDescription, KeysAndErrors) {
