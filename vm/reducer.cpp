@@ -165,6 +165,16 @@ RunStatus Iu::run_loop(Cell single_goal) {
     goto* kDispatch[code[pc]];                                      \
   } while (false)
 
+  // A match met an unbound variable: record it, skip the sub-pattern (its end is the operand
+  // at `skip_at`), go on matching (a later mismatch still fails the clause).
+#define BLOCKED(variable, skip_at) \
+  do {                             \
+    blocked_.push_back(variable);  \
+    clause_blocked = true;         \
+    pc = code[pc + (skip_at)];     \
+    DISPATCH();                    \
+  } while (false)
+
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
   // The state of the loop; all declared here, so that no jump crosses an initialization.
@@ -278,19 +288,11 @@ op_match_int: {
     DISPATCH();
   }
   if (!is_unbound(v)) goto mismatch;
-  blocked_.push_back(v);
-  clause_blocked = true;
-  pc = code[pc + 3];
-  DISPATCH();
+  BLOCKED(v, 3);
 }
 op_match_number: {
   const Cell v = deref_at<kSim>(R[code[pc + 1]]);
-  if (is_unbound(v)) {
-    blocked_.push_back(v);
-    clause_blocked = true;
-    pc = code[pc + 3];
-    DISPATCH();
-  }
+  if (is_unbound(v)) BLOCKED(v, 3);
   const NumberConstant& c = image.numbers[code[pc + 2]];
   const bool equal = c.is_float ? (is_float(v) && float_value(v) == c.real)
                                 : (is_integer(v) && integer_value(v) == c.integer);
@@ -312,10 +314,7 @@ op_match_cons: {
     DISPATCH();
   }
   if (!is_unbound(v)) goto mismatch;
-  blocked_.push_back(v);
-  clause_blocked = true;
-  pc = code[pc + 3];
-  DISPATCH();
+  BLOCKED(v, 3);
 }
 op_match_struct: {
   const Cell v = deref_at<kSim>(R[code[pc + 1]]);
@@ -332,10 +331,7 @@ op_match_struct: {
     DISPATCH();
   }
   if (!is_unbound(v)) goto mismatch;
-  blocked_.push_back(v);
-  clause_blocked = true;
-  pc = code[pc + 4];
-  DISPATCH();
+  BLOCKED(v, 4);
 }
 op_match_equal: {
   const Cell a = R[code[pc + 1]];
@@ -547,6 +543,7 @@ op_execute: {
 }
 op_proceed:
   goto next_goal;
+#undef BLOCKED
 #undef DISPATCH
 }
 
