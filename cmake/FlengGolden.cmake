@@ -51,7 +51,7 @@ function(fleng_golden_tests)
       COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=sim
               -DCASE=tests/golden/sim/${name} -P ${runner}
       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.sim.${name} PROPERTIES LABELS golden)
+    set_tests_properties(golden.sim.${name} PROPERTIES LABELS "golden;sim")
   endforeach()
 
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.fl

@@ -2,6 +2,7 @@
 // costs, statistics and the trace.
 #include "kernel/sim_machine.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <ostream>
 
@@ -79,6 +80,8 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
     node->iu->attach(this, &costs_);
     nodes_.push_back(std::move(node));
   }
+  for (const auto& node : nodes_) heaps_.push_back(&node->iu->heap);
+  for (const auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   // Actors in a fixed order: the ties of the simulation follow it.
   for (unsigned i = 0; i < machine_.ius; ++i) {
     Node& node = *nodes_[i];
@@ -111,14 +114,15 @@ void SimMachine::mp_loop(unsigned i) {
     // Dynamic partitioning (paper 5.3): distribute while the least load level is below the
     // threshold, keep new goals and data local when it is at or above.
     iu.distribute = board_.global_least(engine_.now()) < machine_.threshold;
-    if (!node.unired_busy && iu.pool_size() > 0) {
-      const vm::Cell goal = iu.take_goal();
+    if (heap_low(i)) request_collection();
+    if (!collection_requested_ && !node.unired_busy && iu.pool_size() > 0) {
+      // The goal is the UNIRED's from now on (a collection waits for it).
+      node.next_goal = iu.take_goal();
+      node.unired_busy = true;
       node.stats.mp_cycles += machine_.mp_reduce;
       trace(i, kMp, "reduce", engine_.now(), machine_.mp_reduce);
       engine_.advance(machine_.mp_reduce);
       if (stopping_) return;
-      node.next_goal = goal;
-      node.unired_busy = true;
       declare_load(i);
       engine_.wake_at(node.unired, engine_.now());  // `reduce`
       continue;
@@ -160,7 +164,56 @@ void SimMachine::unired_loop(unsigned i) {
       return;
     }
     node.unired_busy = false;
+    if (collection_requested_) collect_if_quiet();
     engine_.wake_at(node.mp, engine_.now());  // `endreduce`
+  }
+}
+
+bool SimMachine::heap_low(unsigned i) const {
+  const vm::Heap& heap = nodes_[i]->iu->heap;
+  return heap.free_cells() < heap.max_cells() / 4;
+}
+
+void SimMachine::request_collection() {
+  if (collection_requested_) return;
+  collection_requested_ = true;
+  collect_if_quiet();
+}
+
+void SimMachine::collect_if_quiet() {
+  for (const auto& node : nodes_) {
+    if (node->unired_busy) return;  // the last UNIRED to finish collects
+  }
+  std::vector<vm::Iu*> ius;
+  std::vector<vm::Cell*> extra;
+  std::vector<std::uint64_t> copied_before;
+  for (auto& node : nodes_) {
+    ius.push_back(node->iu.get());
+    copied_before.push_back(node->iu->heap.copied_cells);
+    if (node->next_goal != 0) extra.push_back(&node->next_goal);
+    for (Message& message : node->inbox) {  // goals and terms in flight
+      extra.push_back(&message.a);
+      extra.push_back(&message.b);
+    }
+  }
+  vm::collect_together(ius, extra, 0);
+  ++collections_;
+  collection_requested_ = false;
+  for (unsigned i = 0; i < nodes_.size(); ++i) {
+    Node& node = *nodes_[i];
+    // The MP does the copying: one cycle per cell copied on its IU.
+    node.mp_pending += node.iu->heap.copied_cells - copied_before[i];
+    if (heap_low(i)) {
+      node.iu->report_error(
+          fmt::format("heap of IU {} exhausted: {} MiB live after garbage collection, the limit "
+                      "is {} MiB (--set heap_cells=N)",
+                      i, node.iu->heap.used_cells() * sizeof(vm::Cell) >> 20U,
+                      node.iu->heap.max_cells() * sizeof(vm::Cell) >> 20U),
+          {});
+      fail(i);
+      return;
+    }
+    engine_.wake_at(node.mp, engine_.now());
   }
 }
 
@@ -168,23 +221,27 @@ void SimMachine::nip_loop(unsigned i) {
   Node& node = *nodes_[i];
   for (;;) {
     if (stopping_) return;
-    if (!node.inbox.empty() && node.inbox.top().arrival <= engine_.now()) {
-      const Message message = node.inbox.top();
-      node.inbox.pop();
-      handle(i, message);
+    if (!node.inbox.empty() && node.inbox.front().arrival <= engine_.now()) {
+      // The NIP's handling time first, with the message still in the inbox (where a
+      // collection meanwhile finds and updates it), then the command itself.
+      const netsim::SimTime start = engine_.now();
+      node.stats.nip_run_cycles += machine_.nip_message;
+      engine_.advance(machine_.nip_message);
+      if (stopping_) return;
+      std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
+      const Message message = node.inbox.back();
+      node.inbox.pop_back();
+      handle(i, message, start);
       continue;
     }
-    if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.top().arrival);
+    if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.front().arrival);
     engine_.wait();
   }
 }
 
-void SimMachine::handle(unsigned i, const Message& message) {
+void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
-  const netsim::SimTime start = engine_.now();
-  node.stats.nip_run_cycles += machine_.nip_message;
-  engine_.advance(machine_.nip_message);
   switch (message.kind) {
     case MessageKind::Goal:
       trace(i, kNip, "newload", start, machine_.nip_message);
@@ -240,7 +297,8 @@ void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, 
   const netsim::SimTime arrival =
       network_->transfer(from, to, words, ready + machine_.nip_message);
   Node& receiver = *nodes_[to];
-  receiver.inbox.push(Message{arrival, message_sequence_++, kind, a, b});
+  receiver.inbox.push_back(Message{arrival, message_sequence_++, kind, a, b});
+  std::push_heap(receiver.inbox.begin(), receiver.inbox.end(), std::greater<>{});
   engine_.wake_at(receiver.nip, arrival);
 }
 
@@ -348,6 +406,7 @@ nlohmann::json SimMachine::statistics() const {
   j["makespan_us"] = static_cast<double>(makespan_) / machine_.clock_mhz;
   j["network_wait_cycles"] = network_->stats().wait_cycles;
   j["simulation_events"] = engine_.events();
+  j["gc_collections"] = collections_;
   j["per_iu"] = per_iu;
   return j;
 }

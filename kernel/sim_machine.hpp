@@ -106,7 +106,7 @@ class SimMachine final : public vm::RemoteOps {
     std::uint32_t declared_load = 0;
     netsim::SimTime last_declared = 0;
     bool declared_once = false;
-    std::priority_queue<Message, std::vector<Message>, std::greater<>> inbox;
+    std::vector<Message> inbox;  // a min-heap by arrival (std::push_heap with std::greater)
     IuStats stats;
   };
   struct TraceEvent {
@@ -120,7 +120,7 @@ class SimMachine final : public vm::RemoteOps {
   void mp_loop(unsigned i);
   void unired_loop(unsigned i);
   void nip_loop(unsigned i);
-  void handle(unsigned i, const Message& message);
+  void handle(unsigned i, const Message& message, netsim::SimTime start);
   /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.
   void send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
             std::uint32_t words, netsim::SimTime ready);
@@ -129,6 +129,11 @@ class SimMachine final : public vm::RemoteOps {
   [[nodiscard]] netsim::SimTime ready_time(const vm::Iu& iu) const;
   void declare_load(unsigned i);
   void fail(unsigned i);
+  /// Garbage collection of all heaps together, at a point where no UNIRED is reducing:
+  /// requested by an MP whose heap runs low, done by whoever finds every UNIRED idle.
+  void request_collection();
+  void collect_if_quiet();
+  [[nodiscard]] bool heap_low(unsigned i) const;
   void trace(unsigned iu, unsigned processor, const char* name, netsim::SimTime start,
              netsim::SimTime duration);
   void write_trace() const;
@@ -139,9 +144,12 @@ class SimMachine final : public vm::RemoteOps {
   std::unique_ptr<netsim::NetworkModel> network_;
   netsim::LoadBoard board_;
   std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<const vm::Heap*> heaps_;  // by IU, for naming variables in reports
   std::uint64_t message_sequence_ = 0;
   std::optional<unsigned> failed_iu_;
   bool stopping_ = false;
+  bool collection_requested_ = false;
+  std::uint64_t collections_ = 0;
   netsim::SimTime makespan_ = 0;
   std::string trace_file_;
   std::vector<TraceEvent> trace_;

@@ -11,4 +11,7 @@ cmake --preset "$preset"
 cmake --build --preset "$preset" -j "$(nproc)"
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
-ctest --preset "$preset" -j "$(nproc)"
+# The simulated machine's fibers switch stacks through Boost.Context, which Debian builds
+# without sanitizer annotations: ASan then reports false stack errors in fiber code. Those
+# tests (labels netsim and sim) are left out here; everything else runs instrumented.
+ctest --preset "$preset" -j "$(nproc)" -LE "netsim|sim"

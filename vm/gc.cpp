@@ -4,8 +4,11 @@
 // (goals whose hooks went stale are dropped from it), the variables blocking the current goal,
 // the current goal, Iu::roots and the caller's extra cells. Bound variables are short-cut
 // (a REF to a bound variable becomes the value), so binding chains do not survive a collection.
-// Only cells of this IU's old space move; pointers elsewhere are left as they are.
+// Only cells of the heaps being collected move; pointers elsewhere are left as they are. On the
+// simulated machine all the IUs' heaps are collected together (collect_together), since
+// pointers cross between them.
 #include <algorithm>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -16,80 +19,101 @@ namespace fleng::vm {
 
 class Collector {
  public:
-  explicit Collector(Heap& heap) : heap_(heap) {}
+  /// Collects the heaps given (indexed by IU number; null for IUs not collected).
+  explicit Collector(std::vector<Heap*> heaps) : heaps_(std::move(heaps)) {
+    for (Heap* heap : heaps_) {
+      if (heap != nullptr) heap->begin_collection();
+    }
+    scan_.resize(heaps_.size(), nullptr);
+    for (std::size_t i = 0; i < heaps_.size(); ++i) {
+      if (heaps_[i] != nullptr) scan_[i] = heaps_[i]->space_begin();
+    }
+  }
 
   /// The new value of a cell (copying what it points to on first sight).
   Cell evacuate(Cell c) {
     for (;;) {
       if (!is_pointer(c)) return c;
+      const unsigned owner = iu_of(c);
+      Heap* heap = owner < heaps_.size() ? heaps_[owner] : nullptr;
       Cell* p = address_of(c);
-      if (!heap_.in_old_space(p)) return c;
+      if (heap == nullptr || !heap->in_old_space(p)) return c;
       const Cell first = *p;
-      if (is_forward(first)) return make_pointer(tag_of(c), forward_address(first), iu_of(c));
+      if (is_forward(first)) return make_pointer(tag_of(c), forward_address(first), owner);
       switch (tag_of(c)) {
         case Tag::Ref: {
           if (!is_var_contents(first)) {  // bound: short-cut to the value
             c = first;
             continue;
           }
-          Cell* to = heap_.allocate(1);
+          Cell* to = heap->allocate(1);
           to[0] = first;  // hooks are evacuated when the copy is scanned
           *p = make_forward(to);
-          return make_pointer(Tag::Ref, to, iu_of(c));
+          return make_pointer(Tag::Ref, to, owner);
         }
-        case Tag::Cons: return copy(c, p, 2);
+        case Tag::Cons: return copy(*heap, c, p, 2);
         case Tag::Struct:
-        case Tag::Box: return copy(c, p, 1 + header_size(first));
+        case Tag::Box: return copy(*heap, c, p, 1 + header_size(first));
         default: return c;
       }
     }
   }
 
-  /// Scans the copied objects until none is left unscanned.
+  /// Scans the copied objects of every heap until none is left unscanned.
   void scan() {
-    Cell* scan = heap_.space_begin();
-    while (scan < heap_.top()) {
-      const Cell c = *scan;
-      if (is_header(c)) {
-        const BoxKind kind = header_kind(c);
-        if (kind == BoxKind::Float || kind == BoxKind::Int64) {
-          scan += 2;  // raw payload
-          continue;
+    for (bool progress = true; progress;) {
+      progress = false;
+      for (std::size_t i = 0; i < heaps_.size(); ++i) {
+        if (heaps_[i] == nullptr) continue;
+        while (scan_[i] < heaps_[i]->top()) {
+          progress = true;
+          scan_[i] = scan_one(scan_[i]);
         }
-        ++scan;  // the fields after the header are cells
-        continue;
       }
-      if (is_var_contents(c)) {
-        const Cell hooks = hooks_of(c);
-        if (hooks != 0) *scan = make_var_contents(evacuate(retag(hooks, Tag::Box)));
-        ++scan;
-        continue;
-      }
-      *scan = evacuate(c);
-      ++scan;
+    }
+  }
+
+  /// Ends the collection of every heap, each keeping `headroom` free cells if it can.
+  void finish(std::size_t headroom) {
+    for (Heap* heap : heaps_) {
+      if (heap != nullptr) heap->end_collection(headroom);
     }
   }
 
  private:
-  Cell copy(Cell c, Cell* from, std::size_t n) {
-    Cell* to = heap_.allocate(n);
+  Cell* scan_one(Cell* scan) {
+    const Cell c = *scan;
+    if (is_header(c)) {
+      const BoxKind kind = header_kind(c);
+      // Floats and wide integers carry a raw payload; other fields after a header are cells.
+      return kind == BoxKind::Float || kind == BoxKind::Int64 ? scan + 2 : scan + 1;
+    }
+    if (is_var_contents(c)) {
+      const Cell hooks = hooks_of(c);
+      if (hooks != 0) *scan = make_var_contents(evacuate(retag(hooks, Tag::Box)));
+      return scan + 1;
+    }
+    *scan = evacuate(c);
+    return scan + 1;
+  }
+
+  static Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
+    Cell* to = heap.allocate(n);
     std::copy(from, from + n, to);
     *from = make_forward(to);
     return make_pointer(tag_of(c), to, iu_of(c));
   }
 
-  Heap& heap_;
+  std::vector<Heap*> heaps_;
+  std::vector<Cell*> scan_;
 };
 
-void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
-  heap.begin_collection();
-  Collector gc(heap);
+void Iu::evacuate_roots(Collector& gc) {
   for (Cell& r : registers_) r = gc.evacuate(r);
   for (Cell& g : pool_) g = gc.evacuate(g);
   for (Cell& g : preempted_) g = gc.evacuate(g);
   for (Cell& v : blocked_) v = gc.evacuate(v);
   for (Cell& r : roots) r = gc.evacuate(r);
-  for (std::size_t i = 0; i < extra_count; ++i) extra[i] = gc.evacuate(extra[i]);
   if (current_goal_ != 0) current_goal_ = gc.evacuate(current_goal_);
   // The registry keeps only goals still suspended under the recorded generation.
   std::vector<Cell> registry;
@@ -108,8 +132,27 @@ void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
     i += 3 + n;
   }
   suspended_ = std::move(registry);
+}
+
+void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
+                      std::size_t headroom) {
+  std::vector<Heap*> heaps;
+  for (Iu* iu : ius) heaps.push_back(&iu->heap);
+  Collector gc(std::move(heaps));
+  for (Iu* iu : ius) iu->evacuate_roots(gc);
+  for (Cell* cell : extra) *cell = gc.evacuate(*cell);
   gc.scan();
-  heap.end_collection(need + (std::size_t{1} << 16));
+  gc.finish(headroom);
+}
+
+void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
+  std::vector<Heap*> heaps(index_ + 1, nullptr);
+  heaps[index_] = &heap;
+  Collector gc(std::move(heaps));
+  evacuate_roots(gc);
+  for (std::size_t i = 0; i < extra_count; ++i) extra[i] = gc.evacuate(extra[i]);
+  gc.scan();
+  gc.finish(need + (std::size_t{1} << 16));
 }
 
 namespace {

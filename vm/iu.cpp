@@ -321,8 +321,21 @@ void Iu::request_halt(int code) {
   halt_code_ = code;
 }
 
+VariableNames Iu::variable_names() const {
+  VariableNames names;
+  names.own_iu = index_;
+  if (machine_heaps_ != nullptr) {
+    for (const Heap* h : *machine_heaps_) names.bases.push_back(h->space_begin());
+  } else {
+    names.bases.assign(index_ + 1, nullptr);
+    names.bases[index_] = heap.space_begin();
+  }
+  return names;
+}
+
 std::string Iu::format(Cell term) const {
-  return write_term(term, atoms, true, heap.space_begin());
+  const VariableNames names = variable_names();
+  return write_term(term, atoms, true, &names);
 }
 
 }  // namespace fleng::vm

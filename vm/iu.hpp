@@ -25,9 +25,19 @@
 #include "vm/code.hpp"
 #include "vm/heap.hpp"
 #include "vm/remote_ops.hpp"
+#include "vm/term_writer.hpp"
 #include "vm/terms.hpp"
 
 namespace fleng::vm {
+
+class Collector;
+class Iu;
+
+/// Collects the heaps of several IUs together (the simulated machine, where pointers cross
+/// between them): every IU's roots, and the cells `extra` points to. Each heap then keeps at
+/// least `headroom` free cells if it can. Only at a point where no reduction is in progress.
+void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
+                      std::size_t headroom);
 
 /// What stopped a run.
 enum class RunStatus { Success, Deadlock, Error, Halt, Interrupted };
@@ -173,10 +183,16 @@ class Iu {
 
   /// Text of a term (for messages and write/1).
   std::string format(Cell term) const;
+  /// How variables are named in this IU's output (see term_writer.hpp).
+  VariableNames variable_names() const;
+  /// On a machine of several IUs: every IU's heap, for naming variables of other IUs.
+  void set_machine_heaps(const std::vector<const Heap*>* heaps) { machine_heaps_ = heaps; }
 
  private:
   friend class Reducer;
   friend class Collector;
+  friend void collect_together(const std::vector<Iu*>&, const std::vector<Cell*>&, std::size_t);
+  void evacuate_roots(Collector& gc);
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
   template <bool kSim>
@@ -223,6 +239,7 @@ class Iu {
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
   RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs
+  const std::vector<const Heap*>* machine_heaps_ = nullptr;
   const SimCosts* costs_ = nullptr;
   std::uint64_t cycles_ = 0;
   std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause

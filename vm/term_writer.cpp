@@ -12,12 +12,12 @@ namespace fleng::vm {
 
 namespace {
 
-constexpr int kMaxDepth = 10000;
+constexpr int kMaxDepth = 1000;  // deeper parts print as `...` (keeps the stack small, even in fibers)
 
 class Writer {
  public:
-  Writer(std::string& out, const AtomTable& atoms, bool quoted, const Cell* variable_base)
-      : out_(out), atoms_(atoms), quoted_(quoted), base_(variable_base) {}
+  Writer(std::string& out, const AtomTable& atoms, bool quoted, const VariableNames* names)
+      : out_(out), atoms_(atoms), quoted_(quoted), names_(names) {}
 
   void write(Cell term, int max_priority, int depth) {
     if (depth > kMaxDepth) {
@@ -28,9 +28,15 @@ class Writer {
     switch (tag_of(term)) {
       case Tag::Ref: {
         const Cell* p = address_of(term);
-        const auto offset = base_ != nullptr && p >= base_ ? static_cast<std::uint64_t>(p - base_)
-                                                           : (term & kAddressMask) >> 3U;
-        out_ += fmt::format("_G{}", offset);
+        const unsigned iu = iu_of(term);
+        if (names_ != nullptr && iu < names_->bases.size() && names_->bases[iu] != nullptr &&
+            p >= names_->bases[iu]) {
+          const auto offset = static_cast<std::uint64_t>(p - names_->bases[iu]);
+          out_ += iu == names_->own_iu ? fmt::format("_G{}", offset)
+                                       : fmt::format("_G{}_{}", iu, offset);
+        } else {
+          out_ += fmt::format("_G{}", (term & kAddressMask) >> 3U);
+        }
         return;
       }
       case Tag::Int: out_ += std::to_string(small_int_value(term)); return;
@@ -159,7 +165,7 @@ class Writer {
   std::string& out_;
   const AtomTable& atoms_;
   bool quoted_;
-  const Cell* base_;
+  const VariableNames* names_;
 };
 
 }  // namespace
@@ -175,13 +181,13 @@ std::string float_text(double value) {
 }
 
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted,
-                const Cell* variable_base) {
-  Writer(out, atoms, quoted, variable_base).write(term, 1200, 0);
+                const VariableNames* names) {
+  Writer(out, atoms, quoted, names).write(term, 1200, 0);
 }
 
-std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const Cell* variable_base) {
+std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const VariableNames* names) {
   std::string out;
-  write_term(out, term, atoms, quoted, variable_base);
+  write_term(out, term, atoms, quoted, names);
   return out;
 }
 

@@ -4,21 +4,28 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "vm/atom_table.hpp"
 #include "vm/cell.hpp"
 
 namespace fleng::vm {
 
-/// The text of a term. `quoted`: atoms that need quotes get them (writeq style). Unbound
-/// variables print as _N, N their cell's offset from `variable_base` (the IU's heap), so the
-/// same variable prints the same way in one report.
+/// How unbound variables are named: _G<n>, n the cell's offset in the heap of its IU (the heap
+/// bases by IU number), _G<iu>_<n> for variables of an IU other than `own_iu`; the same
+/// variable prints the same way within one report, and the same in every run.
+struct VariableNames {
+  unsigned own_iu = 0;
+  std::vector<const Cell*> bases;
+};
+
+/// The text of a term. `quoted`: atoms that need quotes get them (writeq style).
 std::string write_term(Cell term, const AtomTable& atoms, bool quoted = true,
-                       const Cell* variable_base = nullptr);
+                       const VariableNames* names = nullptr);
 
 /// Appends the text of a term.
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted = true,
-                const Cell* variable_base = nullptr);
+                const VariableNames* names = nullptr);
 
 /// Float text that reads back as a float: always with a `.` (1.0, 1.5e+20).
 std::string float_text(double value);

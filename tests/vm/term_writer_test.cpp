@@ -95,7 +95,8 @@ TEST_F(Writer, Vectors) {
 }
 
 TEST_F(Writer, VariablesAreNumberedByTheirHeapOffset) {
-  const Cell* base = m.iu->heap.space_begin();
+  const VariableNames names = m.iu->variable_names();
+  const VariableNames* base = &names;
   const Cell x = m.var();
   const Cell y = m.var();
   EXPECT_EQ(write_term(x, m.atoms, true, base), "_G0");
@@ -104,6 +105,11 @@ TEST_F(Writer, VariablesAreNumberedByTheirHeapOffset) {
   // A bound variable prints as its value.
   ASSERT_TRUE(m.iu->unify(x, m.atom("v")));
   EXPECT_EQ(write_term(m.compound("f", {x, y}), m.atoms, true, base), "f(v,_G1)");
+  // A variable of another IU names that IU.
+  VariableNames two;
+  two.own_iu = 1;
+  two.bases = {m.iu->heap.space_begin(), nullptr};
+  EXPECT_EQ(write_term(y, m.atoms, true, &two), "_G0_1");
 }
 
 TEST_F(Writer, DeepNestingIsCutOff) {

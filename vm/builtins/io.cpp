@@ -14,7 +14,8 @@ namespace {
 
 void write_out(Iu& iu, Cell term, bool newline) {
   std::string text;
-  write_term(text, term, iu.atoms, true, iu.heap.space_begin());
+  const VariableNames names = iu.variable_names();
+  write_term(text, term, iu.atoms, true, &names);
   if (newline) text += '\n';
   iu.out << text;
 }

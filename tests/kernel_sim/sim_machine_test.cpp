@@ -9,7 +9,7 @@
 #include <fstream>
 #include <set>
 
-#include "session_support.hpp"
+#include "../kernel/session_support.hpp"
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
