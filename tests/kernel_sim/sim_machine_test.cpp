@@ -150,6 +150,26 @@ TEST_F(SimTest, ErrorsAndDeadlocksNameTheIu) {
   EXPECT_NE(d.report.find("[IU 1] wait("), std::string::npos) << d.report;
 }
 
+TEST_F(SimTest, GarbageCollectionAcrossTheMachine) {
+  // Heaps of 256 KiB per IU: the run needs many collections of all heaps together, with goals,
+  // bindings and hooks crossing between IUs, and still gives the same answer.
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  for (const bool static_on : {true, false}) {
+    simulate(4, static_on, 8);
+    session().engine().machine.heap_cells = std::size_t{1} << 15;
+    const auto r = query("primes(3000, Ps), count(Ps, 0, C)");
+    ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+    EXPECT_EQ(binding(r, "C"), "430");
+    EXPECT_GT(r.sim_statistics["gc_collections"].get<std::uint64_t>(), 5U);
+  }
+  // Too small for the live data: an error that names the IU, not a crash.
+  simulate(2, false, 8);
+  session().engine().machine.heap_cells = std::size_t{1} << 12;
+  const auto r = query("primes(3000, Ps), count(Ps, 0, C)");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("exhausted"), std::string::npos) << r.report;
+}
+
 TEST_F(SimTest, TraceIsChromeTraceEventJson) {
   ASSERT_TRUE(load(kPrimes)) << err.str();
   simulate(4, true, 8);
