@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20));
   run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage at every allocation point");
   run->add_option("--engine", run_options.engine,
-                  "local: one IU at host speed; sim: the simulated PIE64 (default local)")
+                  "sim: the simulated PIE64 (default); local: one IU at host speed")
       ->check(CLI::IsMember({"local", "sim"}));
   run->add_option("--ius", run_options.ius, "Simulated Inference Units (1..1024)")
       ->check(CLI::Range(1, 1024));

@@ -80,7 +80,7 @@ void print_sim_stats(const nlohmann::json& j) {
 
 int run_program(const RunOptions& options) {
   vm::IuOptions iu;
-  iu.max_heap_cells = options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell);
+  if (options.heap_mib) iu.max_heap_cells = *options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell);
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   kernel::Session session(std::cout, std::cerr, iu);
@@ -92,7 +92,12 @@ int run_program(const RunOptions& options) {
       if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
       if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
       if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
+      if (options.heap_mib) {
+        engine.machine.set("heap_cells=" +
+                           std::to_string(*options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell)));
+      }
       for (const auto& assignment : options.settings) engine.machine.set(assignment);
+      if (options.gc_stress) throw std::invalid_argument("--gc-stress needs --engine local");
     } catch (const std::exception& e) {
       std::cerr << "fleng: " << e.what() << '\n';
       return kernel::kExitError;

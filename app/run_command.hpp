@@ -13,10 +13,10 @@ struct RunOptions {
   std::string goal = "main";
   std::string stats;           ///< "" none, "text" or "json"
   std::string dump;            ///< "" or "code"
-  std::size_t heap_mib = 1024;  ///< per semispace
+  std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
   bool gc_stress = false;
   // The simulated PIE64 (--engine sim).
-  std::string engine = "local";   ///< "local" (one IU, host speed) or "sim"
+  std::string engine = "sim";     ///< "sim" (the simulated PIE64) or "local" (one IU, host speed)
   std::optional<std::uint32_t> ius;
   std::optional<std::string> static_partitioning;  ///< "on" / "off"
   std::optional<std::uint32_t> threshold;

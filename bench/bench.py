@@ -133,7 +133,7 @@ class Runner:
     def command(self, system: str, w: dict) -> tuple[list[str], dict | None]:
         if system == "fleng":
             f, goal = w["fleng"]
-            return [str(self.fleng), "run", f, "-g", goal, "--stats=json"], None
+            return [str(self.fleng), "run", f, "-g", goal, "--engine", "local", "--stats=json"], None
         pfile, name, size = w["prolog"]
         m = str(self.min_seconds)
         if system == "swipl":
@@ -559,11 +559,13 @@ def main() -> int:
         # Memory: max RSS of whole processes, one run each.
         res["memory"] = []
         res["memory_notes"] = []
-        base, _ = max_rss_kib([str(fleng), "run", "bench/fleng/nrev_bench.fl", "-g", "run(1)"], None)
+        base, _ = max_rss_kib([str(fleng), "run", "bench/fleng/nrev_bench.fl", "-g", "run(1)",
+                               "--engine", "local"], None)
         res["memory_baseline_kib"] = base
         for n, expect, target in memory_sizes(quick):
             row: dict = {"n": n, "expect": expect, "target_mib": target}
-            kib, p = max_rss_kib([str(fleng), "run", "examples/primes.fl", "-g", f"run({n})",
+            kib, p = max_rss_kib([str(fleng), "run", "examples/primes.fl", "--engine", "local",
+                                  "-g", f"run({n})",
                                   "--stats=json"], None)
             st = json_line(p.stdout)
             lines = p.stdout.splitlines()

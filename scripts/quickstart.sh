@@ -30,7 +30,7 @@ cmake --build build -j "$jobs"
 
 if [ "$mode" = run ]; then
   # The main job: primes below 3000 (the paper's "primes 3k") on 64 simulated IUs, with statistics.
-  build/fleng run examples/primes_annotated.fl --engine sim --ius 64 --stats
+  build/fleng run examples/primes_annotated.fl --ius 64 --stats
 else
   ctest --test-dir build --output-on-failure -j "$jobs"
 fi

@@ -1,1 +1,1 @@
-tests/golden/run/programs/halt_code.fl -g 'X = [a|X]'
+tests/golden/run/programs/halt_code.fl -g 'X = [a|X]' --engine local

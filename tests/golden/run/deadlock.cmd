@@ -1,1 +1,1 @@
-tests/golden/run/programs/deadlock.fl
+tests/golden/run/programs/deadlock.fl --engine local

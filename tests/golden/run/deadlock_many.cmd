@@ -1,1 +1,1 @@
-tests/golden/run/programs/deadlock_many.fl
+tests/golden/run/programs/deadlock_many.fl --engine local

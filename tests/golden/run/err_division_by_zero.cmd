@@ -1,1 +1,1 @@
-tests/golden/run/programs/division_by_zero.fl
+tests/golden/run/programs/division_by_zero.fl --engine local

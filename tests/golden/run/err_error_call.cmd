@@ -1,1 +1,1 @@
-tests/golden/run/programs/error_call.fl
+tests/golden/run/programs/error_call.fl --engine local

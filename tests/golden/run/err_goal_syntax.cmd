@@ -1,1 +1,1 @@
-tests/golden/run/programs/halt_code.fl -g 'foo(a b)'
+tests/golden/run/programs/halt_code.fl -g 'foo(a b)' --engine local

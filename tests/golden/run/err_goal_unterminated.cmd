@@ -1,1 +1,1 @@
-tests/golden/run/programs/halt_code.fl -g 'foo('
+tests/golden/run/programs/halt_code.fl -g 'foo(' --engine local

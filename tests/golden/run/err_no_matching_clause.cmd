@@ -1,1 +1,1 @@
-tests/golden/run/programs/no_matching_clause.fl
+tests/golden/run/programs/no_matching_clause.fl --engine local

@@ -1,1 +1,1 @@
-tests/golden/run/programs/syntax_error.fl
+tests/golden/run/programs/syntax_error.fl --engine local

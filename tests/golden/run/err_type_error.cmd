@@ -1,1 +1,1 @@
-tests/golden/run/programs/type_error.fl
+tests/golden/run/programs/type_error.fl --engine local

@@ -1,1 +1,1 @@
-tests/golden/run/programs/undefined_predicate.fl
+tests/golden/run/programs/undefined_predicate.fl --engine local

@@ -1,1 +1,1 @@
-tests/golden/run/programs/unification_failed.fl
+tests/golden/run/programs/unification_failed.fl --engine local

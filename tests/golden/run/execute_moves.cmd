@@ -1,1 +1,1 @@
-tests/golden/run/programs/execute_moves.fl
+tests/golden/run/programs/execute_moves.fl --engine local

@@ -1,1 +1,1 @@
-examples/fib.fl
+examples/fib.fl --engine local

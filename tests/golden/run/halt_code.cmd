@@ -1,1 +1,1 @@
-tests/golden/run/programs/halt_code.fl
+tests/golden/run/programs/halt_code.fl --engine local

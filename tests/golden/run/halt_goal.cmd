@@ -1,1 +1,1 @@
-tests/golden/run/programs/halt_code.fl -g 'halt(7)'
+tests/golden/run/programs/halt_code.fl -g 'halt(7)' --engine local

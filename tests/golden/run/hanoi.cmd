@@ -1,1 +1,1 @@
-examples/hanoi.fl
+examples/hanoi.fl --engine local

@@ -1,1 +1,1 @@
-examples/hanoi.fl -g run(10)
+examples/hanoi.fl -g run(10) --engine local

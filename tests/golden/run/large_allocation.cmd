@@ -1,1 +1,1 @@
-tests/golden/run/programs/large_allocation.fl
+tests/golden/run/programs/large_allocation.fl --engine local

@@ -1,1 +1,1 @@
-examples/nrev.fl
+examples/nrev.fl --engine local

@@ -1,1 +1,1 @@
-examples/primes.fl
+examples/primes.fl --engine local

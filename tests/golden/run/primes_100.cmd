@@ -1,1 +1,1 @@
-examples/primes.fl -g run(100)
+examples/primes.fl -g run(100) --engine local

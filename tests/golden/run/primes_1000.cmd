@@ -1,1 +1,1 @@
-examples/primes.fl -g run(1000)
+examples/primes.fl -g run(1000) --engine local

@@ -1,1 +1,1 @@
-examples/primes.fl -g run(1000) --gc-stress
+examples/primes.fl -g run(1000) --gc-stress --engine local

@@ -1,1 +1,1 @@
-examples/primes.fl -g show(30)
+examples/primes.fl -g show(30) --engine local

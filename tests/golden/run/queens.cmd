@@ -1,1 +1,1 @@
-examples/queens.fl
+examples/queens.fl --engine local

@@ -1,1 +1,1 @@
-examples/queens_annotated.fl
+examples/queens_annotated.fl --engine local

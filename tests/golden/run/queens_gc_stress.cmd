@@ -1,1 +1,1 @@
-examples/queens.fl -g run(6) --gc-stress
+examples/queens.fl -g run(6) --gc-stress --engine local

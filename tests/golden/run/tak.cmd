@@ -1,1 +1,1 @@
-examples/tak.fl
+examples/tak.fl --engine local
