@@ -41,7 +41,12 @@ function(fleng_golden_tests)
       COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=run
               -DCASE=tests/golden/run/${name} -P ${runner}
       WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.run.${name} PROPERTIES LABELS golden)
+    file(READ ${input} run_args)
+    if(run_args MATCHES "--engine local")
+      set_tests_properties(golden.run.${name} PROPERTIES LABELS golden)
+    else()
+      set_tests_properties(golden.run.${name} PROPERTIES LABELS "golden;sim")  # fibers
+    endif()
   endforeach()
 
   file(GLOB sim_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/sim/*.cmd)
