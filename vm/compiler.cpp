@@ -550,6 +550,17 @@ class ClauseCompiler {
           vars_.emplace(inner.text, reg);
           return {reg, false};
         }
+        const bool structure = inner.kind == TermKind::Compound || inner.kind == TermKind::List ||
+                               (inner.kind == TermKind::String && !inner.text.empty());
+        if (distributing_ && structure && term.placement.kind != PlacementKind::Local) {
+          // A structure placed on another IU: built here, then its cells written there.
+          check_label(term.placement.label);
+          const auto built = build(inner);
+          emit(Op::place);
+          emit_operand(built.first);
+          emit_operand(placement_operand(term.placement));
+          return built;
+        }
         return build(inner);
       }
       case TermKind::Atom: return constant(atoms_.atom(term.text));

@@ -435,6 +435,23 @@ op_move:
   R[code[pc + 1]] = R[code[pc + 2]];
   pc += 3;
   DISPATCH();
+op_place:
+  if constexpr (kSim) {
+    // The top cells of the structure go to the target IU (its arguments stay where they are:
+    // remote references); the register then names the copy.
+    const unsigned where = placement_target(code[pc + 2]);
+    const Cell value = R[code[pc + 1]];
+    if (where != iu && (is_cons(value) || is_struct(value))) {
+      const std::size_t cells = is_cons(value) ? 2 : 1 + struct_arity(value);
+      Cell* p = remote_->allocate_on(*this, where, cells);
+      if (p == nullptr) return RunStatus::Error;
+      std::copy_n(address_of(value), cells, p);
+      remote_->write_data(*this, where, cells);
+      R[code[pc + 1]] = make_pointer(tag_of(value), p, where);
+    }
+  }
+  pc += 3;
+  DISPATCH();
 op_unify: {
   if (!unify(R[code[pc + 1]], R[code[pc + 2]])) {
     set_error("unification failed",

@@ -170,6 +170,26 @@ TEST_F(SimTest, GarbageCollectionAcrossTheMachine) {
   EXPECT_NE(r.report.find("exhausted"), std::string::npos) << r.report;
 }
 
+TEST_F(SimTest, PlacedDataLivesOnItsIu) {
+  // `X @ any(1)` allocates X on the least-loaded IU, `[a, b] @ to(1)` writes the list cell there
+  // too; q runs here (unannotated) and reads both remotely; the answer is unchanged.
+  ASSERT_TRUE(load("main(R) :- p(X @ any(1)) @ to(1), q([a, b] @ to(1), X, R).\n"
+                   "p(X) :- X = done.\n"
+                   "q([A|B], X, R) :- wait(X, _), R = got(A, B, X).\n"))
+      << err.str();
+  simulate(4, true, 128);
+  const auto r = query("main(R)");
+  ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+  EXPECT_EQ(binding(r, "R"), "got(a,[b],done)");
+  const auto& iu0 = r.sim_statistics["per_iu"][0];
+  EXPECT_GE(iu0["remote_reads"].get<std::uint64_t>(), 2U);  // the list cell and X
+  EXPECT_GE(iu0["words_sent"].get<std::uint64_t>(), 3U);    // the variable and the list cell
+  // Naive partitioning leaves data local: no remote reads for the list.
+  simulate(4, false, 128);
+  const auto naive = query("main(R)");
+  EXPECT_EQ(binding(naive, "R"), "got(a,[b],done)");
+}
+
 TEST_F(SimTest, TraceIsChromeTraceEventJson) {
   ASSERT_TRUE(load(kPrimes)) << err.str();
   simulate(4, true, 8);
