@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/analyze_command.hpp"
 #include "app/fmt_command.hpp"
 #include "app/repl_command.hpp"
 #include "app/run_command.hpp"
@@ -56,12 +57,22 @@ int main(int argc, char** argv) {
   run->add_option("--trace", run_options.trace_file,
                   "Write a Chrome trace-event timeline of the simulation (Perfetto)");
 
+  fleng::app::AnalyzeOptions analyze_options;
+  auto* analyze = app.add_subcommand(
+      "analyze", "Print the program with the static partitioning's placement annotations");
+  analyze->add_option("file", analyze_options.file, "Fleng source file")->required();
+  analyze->add_flag("--explain", analyze_options.explain,
+                    "Say per clause which walks were found and why each annotation (stderr)");
+  analyze->add_option("--dot", analyze_options.dot_file, "Write the data-flow graphs (Graphviz)");
+  analyze->add_flag("--modes", analyze_options.modes, "Print the modes found, as comments");
+
   std::vector<std::string> repl_files;
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
   repl->add_option("files", repl_files, "Fleng source files to load");
 
   CLI11_PARSE(app, argc, argv);
   if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
+  if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
     return fleng::app::run_program(run_options);

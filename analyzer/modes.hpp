@@ -1,0 +1,41 @@
+// Mode analysis (the PIE64 paper, section 5.2.2): for every argument of every predicate of a
+// program, whether it is an input (the predicate needs its value), an output (the predicate
+// binds it) or unknown. A fixpoint over the whole program, seeded by the builtins' declared
+// modes (vm/builtins.def, the table the runtime uses) and by head patterns (an argument
+// matched against a non-variable is an input).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "frontend/ast.hpp"
+#include "frontend/diagnostics.hpp"
+
+namespace fleng::analyzer {
+
+enum class Mode { Unknown, In, Out };
+
+/// "?", "^" or "*" (the notation of mode declarations).
+char mode_char(Mode mode);
+
+using Modes = std::vector<Mode>;
+
+class ModeTable {
+ public:
+  /// The modes of a predicate: builtins from their table, user predicates from the analysis;
+  /// nullopt for a predicate the program neither defines nor the runtime provides.
+  [[nodiscard]] std::optional<Modes> modes(const frontend::PredicateKey& key) const;
+  /// The mode of argument `i` of a goal (Unknown when nothing is known).
+  [[nodiscard]] Mode mode(const frontend::PredicateKey& key, std::size_t i) const;
+
+  std::map<frontend::PredicateKey, Modes> user;
+};
+
+/// Runs the analysis over a program. `:- mode p(?, ^).` declarations take precedence; a body
+/// that contradicts a declaration (binding an input, or needing an output) is reported to
+/// `diagnostics` with its location.
+ModeTable analyze_modes(const frontend::Program& program, frontend::DiagnosticSink& diagnostics);
+
+}  // namespace fleng::analyzer

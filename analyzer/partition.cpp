@@ -1,0 +1,339 @@
+// Data-flow graphs, walks and annotation insertion (see partition.hpp for the algorithm).
+#include "analyzer/partition.hpp"
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "frontend/ast_printer.hpp"
+
+namespace fleng::analyzer {
+
+namespace {
+
+using frontend::PlacementKind;
+using frontend::Term;
+using frontend::TermKind;
+
+const Term& unannotated(const Term& t) {
+  return t.kind == TermKind::Annotated ? *t.args.front() : t;
+}
+
+void variables_in(const Term& t, std::vector<std::string>& out) {
+  if (t.kind == TermKind::Variable && t.text != "_") {
+    if (std::find(out.begin(), out.end(), t.text) == out.end()) out.push_back(t.text);
+  }
+  for (const auto& a : t.args) variables_in(*a, out);
+  if (t.tail) variables_in(*t.tail, out);
+}
+
+bool has_placement(const Term& t) {
+  if (t.kind == TermKind::Annotated) return true;
+  for (const auto& a : t.args) {
+    if (has_placement(*a)) return true;
+  }
+  return t.tail && has_placement(*t.tail);
+}
+
+bool hand_annotated(const frontend::Clause& clause) {
+  if (has_placement(*clause.head)) return true;
+  for (const auto& g : clause.body) {
+    if (g.placement || has_placement(*g.term)) return true;
+  }
+  return false;
+}
+
+/// Wraps the first occurrence of variable `name` in `term` with a placement; true if found.
+bool annotate_first(frontend::TermPtr& term, const std::string& name,
+                    const frontend::Placement& placement) {
+  if (term->kind == TermKind::Variable && term->text == name) {
+    term = frontend::make_annotated(std::move(term), placement, {});
+    return true;
+  }
+  if (term->kind == TermKind::Annotated) return false;
+  for (auto& a : term->args) {
+    if (annotate_first(a, name, placement)) return true;
+  }
+  return term->tail && annotate_first(term->tail, name, placement);
+}
+
+frontend::Clause clone_clause(const frontend::Clause& c) {
+  frontend::Clause copy;
+  copy.head = frontend::clone(*c.head);
+  copy.has_body = c.has_body;
+  copy.span = c.span;
+  copy.leading_comments = c.leading_comments;
+  copy.trailing_comment = c.trailing_comment;
+  for (const auto& g : c.body) {
+    frontend::Goal goal;
+    goal.term = frontend::clone(*g.term);
+    goal.placement = g.placement;
+    goal.span = g.span;
+    goal.leading_comments = g.leading_comments;
+    goal.trailing_comment = g.trailing_comment;
+    copy.body.push_back(std::move(goal));
+  }
+  return copy;
+}
+
+std::string goal_text(const frontend::Goal& goal) { return frontend::print_term(*goal.term); }
+
+}  // namespace
+
+DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
+  DataflowGraph graph;
+  std::vector<std::string> head_vars;
+  variables_in(*clause.head, head_vars);
+  for (std::size_t index = 0; index < clause.body.size(); ++index) {
+    const Term& g = *clause.body[index].term;
+    DataflowGraph::GoalNode node{index, {}, {}};
+    std::vector<std::string> all;
+    variables_in(g, all);
+    for (const auto& v : all) {
+      if (std::find(head_vars.begin(), head_vars.end(), v) == head_vars.end() &&
+          std::find(graph.new_variables.begin(), graph.new_variables.end(), v) ==
+              graph.new_variables.end()) {
+        graph.new_variables.push_back(v);
+      }
+    }
+    if (g.is_callable()) {
+      const frontend::PredicateKey key{g.text, g.arity()};
+      if (key.name == "=" && key.arity == 2) {
+        // V = Term binds V (needs nothing); Term = V likewise.
+        const Term& a = unannotated(*g.args[0]);
+        const Term& b = unannotated(*g.args[1]);
+        if (a.kind == TermKind::Variable) node.binds.push_back(a.text);
+        if (b.kind == TermKind::Variable && a.kind != TermKind::Variable) {
+          node.binds.push_back(b.text);
+        }
+      } else {
+        for (std::size_t i = 0; i < g.args.size(); ++i) {
+          const Term& arg = unannotated(*g.args[i]);
+          switch (modes.mode(key, i)) {
+            case Mode::Out:
+              if (arg.kind == TermKind::Variable && arg.text != "_") node.binds.push_back(arg.text);
+              break;
+            case Mode::In: variables_in(arg, node.needs); break;
+            case Mode::Unknown: break;
+          }
+        }
+      }
+    }
+    graph.goals.push_back(std::move(node));
+  }
+  return graph;
+}
+
+ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes) {
+  ClausePartition result;
+  result.hand_annotated = hand_annotated(clause);
+  const DataflowGraph graph = dataflow(clause, modes);
+  const std::set<std::string> fresh(graph.new_variables.begin(), graph.new_variables.end());
+  // Producers of each new variable.
+  std::map<std::string, std::vector<std::size_t>> producers;
+  for (const auto& node : graph.goals) {
+    for (const auto& v : node.binds) {
+      if (fresh.contains(v)) producers[v].push_back(node.index);
+    }
+  }
+  // Dependency order (Kahn; ties in textual order).
+  const std::size_t n = graph.goals.size();
+  std::vector<std::set<std::size_t>> before(n);
+  for (const auto& node : graph.goals) {
+    for (const auto& v : node.needs) {
+      for (const std::size_t p : producers[v]) {
+        if (p != node.index) before[node.index].insert(p);
+      }
+    }
+  }
+  std::vector<std::size_t> order;
+  std::vector<bool> placed(n, false);
+  while (order.size() < n) {
+    std::size_t next = n;
+    for (std::size_t i = 0; i < n && next == n; ++i) {
+      if (placed[i]) continue;
+      if (std::all_of(before[i].begin(), before[i].end(), [&](std::size_t p) { return placed[p]; })) {
+        next = i;
+      }
+    }
+    if (next == n) {  // a cycle (goals needing each other): take the first left
+      next = static_cast<std::size_t>(std::find(placed.begin(), placed.end(), false) - placed.begin());
+    }
+    placed[next] = true;
+    order.push_back(next);
+  }
+  // Walks.
+  std::vector<int> walk_of(n, -1);
+  std::vector<std::size_t> tail;  // per walk, its last goal
+  for (const std::size_t g : order) {
+    int chosen = -1;
+    for (const std::size_t p : before[g]) {
+      const int w = walk_of[p];
+      if (w >= 0 && tail[static_cast<std::size_t>(w)] == p &&
+          (chosen < 0 || p > tail[static_cast<std::size_t>(chosen)])) {
+        chosen = w;
+      }
+    }
+    if (chosen < 0) {
+      chosen = static_cast<int>(tail.size());
+      tail.push_back(g);
+      result.walks.push_back(Walk{});
+    } else {
+      tail[static_cast<std::size_t>(chosen)] = g;
+    }
+    walk_of[g] = chosen;
+    result.walks[static_cast<std::size_t>(chosen)].goals.push_back(g);
+  }
+  // Each new variable belongs to the walk of the goal that binds it, else of its first user.
+  for (const auto& v : graph.new_variables) {
+    std::size_t owner = n;
+    if (!producers[v].empty()) {
+      owner = producers[v].front();
+    } else {
+      for (const auto& node : graph.goals) {
+        std::vector<std::string> in_goal;
+        variables_in(*clause.body[node.index].term, in_goal);
+        if (std::find(in_goal.begin(), in_goal.end(), v) != in_goal.end()) {
+          owner = node.index;
+          break;
+        }
+      }
+    }
+    if (owner < n) result.walks[static_cast<std::size_t>(walk_of[owner])].variables.push_back(v);
+  }
+  for (auto& w : result.walks) std::sort(w.goals.begin(), w.goals.end());
+  // Labels only where there is concurrency to spread.
+  if (result.walks.size() >= 2) {
+    std::sort(result.walks.begin(), result.walks.end(),
+              [](const Walk& a, const Walk& b) { return a.goals.front() < b.goals.front(); });
+    for (std::size_t i = 0; i < result.walks.size(); ++i) result.walks[i].label = static_cast<int>(i + 1);
+  }
+  return result;
+}
+
+frontend::Program annotate(const frontend::Program& program, const ModeTable& modes,
+                           std::string* explain) {
+  frontend::Program out;
+  out.file_name = program.file_name;
+  out.trailing_comments = program.trailing_comments;
+  for (const auto& item : program.items) {
+    if (const auto* d = std::get_if<frontend::Directive>(&item)) {
+      frontend::Directive copy;
+      copy.term = frontend::clone(*d->term);
+      copy.span = d->span;
+      copy.leading_comments = d->leading_comments;
+      copy.trailing_comment = d->trailing_comment;
+      out.items.emplace_back(std::move(copy));
+      continue;
+    }
+    const auto& clause = std::get<frontend::Clause>(item);
+    frontend::Clause copy = clone_clause(clause);
+    const ClausePartition p = partition(clause, modes);
+    if (explain != nullptr) {
+      *explain += fmt::format("{}:{}: {}\n", program.file_name,
+                              frontend::to_string(clause.span.begin),
+                              frontend::print_term(*clause.head));
+    }
+    if (p.hand_annotated) {
+      if (explain != nullptr) *explain += "  placements written by hand: kept\n";
+      out.items.emplace_back(std::move(copy));
+      continue;
+    }
+    if (explain != nullptr) {
+      for (const auto& w : p.walks) {
+        std::string goals;
+        for (const std::size_t g : w.goals) {
+          goals += (goals.empty() ? "" : ", ") + goal_text(clause.body[g]);
+        }
+        *explain += fmt::format("  walk{}: {}\n",
+                                w.label > 0 ? fmt::format(" {}", w.label) : std::string(), goals);
+      }
+      if (p.walks.size() < 2) *explain += "  one walk: no concurrency to spread, stays local\n";
+    }
+    for (const auto& w : p.walks) {
+      if (w.label == 0) continue;
+      const auto label = static_cast<std::int64_t>(w.label);
+      for (const std::size_t g : w.goals) {
+        copy.body[g].placement = frontend::Placement{PlacementKind::To, label, {}};
+      }
+      bool first = true;
+      for (const auto& v : w.variables) {
+        const frontend::Placement placement{first ? PlacementKind::Any : PlacementKind::To,
+                                            label, {}};
+        for (auto& goal : copy.body) {
+          if (annotate_first(goal.term, v, placement)) break;
+        }
+        if (explain != nullptr) {
+          *explain += fmt::format("  {} @ {}: {}\n", v, frontend::to_string(placement),
+                                  first ? "the walk's first allocation: the least-loaded IU"
+                                        : "allocated on the walk's IU");
+        }
+        first = false;
+      }
+      if (first) {  // nothing allocated: the walk's first goal picks the IU
+        copy.body[w.goals.front()].placement = frontend::Placement{PlacementKind::Any, label, {}};
+        if (explain != nullptr) {
+          *explain += fmt::format("  {} @ any({}): the walk allocates nothing; its first goal "
+                                  "goes to the least-loaded IU\n",
+                                  goal_text(clause.body[w.goals.front()]), w.label);
+        }
+      }
+    }
+    out.items.emplace_back(std::move(copy));
+  }
+  return out;
+}
+
+std::string dataflow_dot(const frontend::Program& program, const ModeTable& modes) {
+  std::string out = "digraph dataflow {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
+  std::size_t cluster = 0;
+  for (const auto& item : program.items) {
+    const auto* clause = std::get_if<frontend::Clause>(&item);
+    if (clause == nullptr || clause->body.empty()) continue;
+    const DataflowGraph g = dataflow(*clause, modes);
+    const ClausePartition p = partition(*clause, modes);
+    std::map<std::size_t, int> label_of;
+    for (const auto& w : p.walks) {
+      for (const std::size_t goal : w.goals) label_of[goal] = w.label;
+    }
+    auto escape = [](std::string s) {
+      std::string r;
+      for (char c : s) {
+        if (c == '"' || c == '\\') r += '\\';
+        r += c;
+      }
+      return r;
+    };
+    out += fmt::format("  subgraph cluster_{} {{\n    label=\"{}\";\n", cluster,
+                       escape(frontend::print_term(*clause->head)));
+    for (const auto& node : g.goals) {
+      const int label = label_of[node.index];
+      out += fmt::format("    c{}_g{} [shape=box,label=\"{}{}\"];\n", cluster, node.index,
+                         escape(goal_text(clause->body[node.index])),
+                         label > 0 ? fmt::format("\\n[{}]", label) : std::string());
+      for (const auto& v : node.needs) {
+        out += fmt::format("    c{}_v_{} -> c{}_g{};\n", cluster, v, cluster, node.index);
+      }
+      for (const auto& v : node.binds) {
+        out += fmt::format("    c{}_g{} -> c{}_v_{};\n", cluster, node.index, cluster, v);
+      }
+    }
+    std::set<std::string> vars;
+    for (const auto& node : g.goals) {
+      vars.insert(node.needs.begin(), node.needs.end());
+      vars.insert(node.binds.begin(), node.binds.end());
+    }
+    for (const auto& v : vars) {
+      out += fmt::format("    c{}_v_{} [shape=ellipse,label=\"{}\"];\n", cluster, v, v);
+    }
+    out += "  }\n";
+    ++cluster;
+  }
+  out += "}\n";
+  return out;
+}
+
+}  // namespace fleng::analyzer

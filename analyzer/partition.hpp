@@ -1,0 +1,61 @@
+// Static load partitioning (the PIE64 paper, section 5.2): per clause, the data-flow graph of
+// its body (goal nodes and variable nodes; a variable -> goal edge when the goal needs the
+// variable's value, a goal -> variable edge when the goal binds it, from the modes), its
+// partition into walks, and the annotations that place each walk on its own IU.
+//
+// The algorithm. Goals on one walk cannot run at the same time (each waits for the one before),
+// so they can share an IU without losing concurrency; independent walks get different labels.
+// Goals are taken in dependency order (textual order among independent ones); a goal extends
+// the walk of a goal that produces one of its inputs, if that goal is still the walk's last
+// (among several, the walk whose last goal comes latest in the text); otherwise it starts a
+// new walk. Then, when a clause has two walks or more, each walk L gets a label: its goals
+// `@ to(L)`, the first variable it allocates `@ any(L)` (the least-loaded IU is chosen there)
+// and its other new variables `@ to(L)`; a walk that allocates nothing has `@ any(L)` on its
+// first goal instead. A clause with one walk has no concurrency to spread and stays local.
+// Clauses that carry placements written by hand are kept as they are (the frontend checks them).
+// This reproduces the paper's Figure 7 from its Figure 5.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analyzer/modes.hpp"
+#include "frontend/ast.hpp"
+
+namespace fleng::analyzer {
+
+/// The data-flow graph of one clause body.
+struct DataflowGraph {
+  struct GoalNode {
+    std::size_t index;               ///< position in the body
+    std::vector<std::string> needs;  ///< variables whose value it needs
+    std::vector<std::string> binds;  ///< variables it binds
+  };
+  std::vector<GoalNode> goals;
+  std::vector<std::string> new_variables;  ///< body-only variables, in order of first occurrence
+};
+
+DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes);
+
+struct Walk {
+  int label = 0;                       ///< 1-based; 0 when the clause stays local
+  std::vector<std::size_t> goals;      ///< body positions
+  std::vector<std::string> variables;  ///< new variables it allocates
+};
+
+struct ClausePartition {
+  bool hand_annotated = false;
+  std::vector<Walk> walks;
+};
+
+ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes);
+
+/// The program with annotations inserted (a copy; comments kept). With `explain`, a text that
+/// says per clause which walks were found and why each annotation was chosen.
+frontend::Program annotate(const frontend::Program& program, const ModeTable& modes,
+                           std::string* explain = nullptr);
+
+/// The data-flow graphs as Graphviz, one cluster per clause.
+std::string dataflow_dot(const frontend::Program& program, const ModeTable& modes);
+
+}  // namespace fleng::analyzer
