@@ -124,6 +124,27 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
     }
     graph.goals.push_back(std::move(node));
   }
+  // A variable in a position of unknown mode that another goal binds is taken as an input:
+  // something produced in a body and passed on is there to be used.
+  std::set<std::string> bound;
+  for (const auto& node : graph.goals) bound.insert(node.binds.begin(), node.binds.end());
+  for (auto& node : graph.goals) {
+    const Term& g = *clause.body[node.index].term;
+    if (!g.is_callable() || (g.text == "=" && g.arity() == 2)) continue;
+    const frontend::PredicateKey key{g.text, g.arity()};
+    for (std::size_t i = 0; i < g.args.size(); ++i) {
+      if (modes.mode(key, i) != Mode::Unknown) continue;
+      std::vector<std::string> vars;
+      variables_in(unannotated(*g.args[i]), vars);
+      for (const auto& v : vars) {
+        const bool own = std::find(node.binds.begin(), node.binds.end(), v) != node.binds.end();
+        if (bound.contains(v) && !own &&
+            std::find(node.needs.begin(), node.needs.end(), v) == node.needs.end()) {
+          node.needs.push_back(v);
+        }
+      }
+    }
+  }
   return graph;
 }
 
@@ -165,12 +186,19 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
     placed[next] = true;
     order.push_back(next);
   }
-  // Walks.
+  // Walks. A unification only computes here: it stays with the goals that use what it builds
+  // and is placed nowhere itself.
+  auto is_unification = [&](std::size_t g) {
+    const Term& t = *clause.body[g].term;
+    return t.is_callable() && t.text == "=" && t.arity() == 2;
+  };
   std::vector<int> walk_of(n, -1);
   std::vector<std::size_t> tail;  // per walk, its last goal
   for (const std::size_t g : order) {
+    if (is_unification(g)) continue;
     int chosen = -1;
     for (const std::size_t p : before[g]) {
+      if (is_unification(p)) continue;
       const int w = walk_of[p];
       if (w >= 0 && tail[static_cast<std::size_t>(w)] == p &&
           (chosen < 0 || p > tail[static_cast<std::size_t>(chosen)])) {
@@ -190,10 +218,15 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
   // Each new variable belongs to the walk of the goal that binds it, else of its first user.
   for (const auto& v : graph.new_variables) {
     std::size_t owner = n;
-    if (!producers[v].empty()) {
-      owner = producers[v].front();
-    } else {
+    for (const std::size_t p : producers[v]) {
+      if (!is_unification(p)) {
+        owner = p;
+        break;
+      }
+    }
+    if (owner == n) {
       for (const auto& node : graph.goals) {
+        if (is_unification(node.index)) continue;
         std::vector<std::string> in_goal;
         variables_in(*clause.body[node.index].term, in_goal);
         if (std::find(in_goal.begin(), in_goal.end(), v) != in_goal.end()) {
@@ -202,7 +235,9 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
         }
       }
     }
-    if (owner < n) result.walks[static_cast<std::size_t>(walk_of[owner])].variables.push_back(v);
+    if (owner < n && walk_of[owner] >= 0) {
+      result.walks[static_cast<std::size_t>(walk_of[owner])].variables.push_back(v);
+    }
   }
   for (auto& w : result.walks) std::sort(w.goals.begin(), w.goals.end());
   // Labels only where there is concurrency to spread.

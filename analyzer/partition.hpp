@@ -3,6 +3,9 @@
 // variable's value, a goal -> variable edge when the goal binds it, from the modes), its
 // partition into walks, and the annotations that place each walk on its own IU.
 //
+// Edges come from the modes; a variable in a position of unknown mode that another goal of the
+// body binds counts as an input there.
+//
 // The algorithm. Goals on one walk cannot run at the same time (each waits for the one before),
 // so they can share an IU without losing concurrency; independent walks get different labels.
 // Goals are taken in dependency order (textual order among independent ones); a goal extends
@@ -13,6 +16,10 @@
 // and its other new variables `@ to(L)`; a walk that allocates nothing has `@ any(L)` on its
 // first goal instead. A clause with one walk has no concurrency to spread and stays local.
 // Clauses that carry placements written by hand are kept as they are (the frontend checks them).
+// Unifications (`=`) compute locally: they join no walk and carry no placement (their new
+// variables belong to the walk of the goal that binds them). A consequence to know: a pipeline
+// stage such as primes' sift (filter and the recursive sift on one walk) stays local; the
+// hand-annotated examples place such stages on other IUs.
 // This reproduces the paper's Figure 7 from its Figure 5.
 #pragma once
 

@@ -3,6 +3,7 @@
 #                                 canonical itself (formatting is a fixed point)
 #   tests/golden/errors/NAME.fl   `fleng check` must exit 1 and print NAME.err on stderr
 #   examples/**.fl, lib/**.fl     must already be in canonical layout (`fleng fmt --check`)
+#   tests/golden/analyze/NAME.expected  `fleng analyze examples/NAME.fl` prints it, canonical
 #   tests/golden/sim/NAME.cmd     the same on the simulated machine, for every IU count in
 #                                 1 2 3 4 16 64, static on and off, thresholds 1 and 128: the
 #                                 same NAME.out each time (one semantics on every machine)
@@ -47,6 +48,17 @@ function(fleng_golden_tests)
     else()
       set_tests_properties(golden.run.${name} PROPERTIES LABELS "golden;sim")  # fibers
     endif()
+  endforeach()
+
+  file(GLOB analyze_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/analyze/*.expected)
+  foreach(expected ${analyze_cases})
+    get_filename_component(name ${expected} NAME_WE)
+    add_test(NAME golden.analyze.${name}
+      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=analyze
+              -DINPUT=examples/${name}.fl -DEXPECTED=tests/golden/analyze/${name}.expected
+              -P ${runner}
+      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+    set_tests_properties(golden.analyze.${name} PROPERTIES LABELS golden)
   endforeach()
 
   file(GLOB sim_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/sim/*.cmd)

@@ -1,0 +1,135 @@
+// The analyzer: the mode fixpoint (head patterns, builtins, recursion, mutual recursion,
+// unknown modes, declarations and their contradictions) and the partition into walks (the
+// paper's Figure 5 gives Figure 7; small graphs; hand annotations kept).
+#include <gtest/gtest.h>
+
+#include "analyzer/modes.hpp"
+#include "analyzer/partition.hpp"
+#include "frontend/ast_printer.hpp"
+#include "frontend/parse.hpp"
+
+namespace fleng::analyzer {
+namespace {
+
+struct Analyzed {
+  frontend::ParseResult parsed;
+  ModeTable modes;
+};
+
+Analyzed analyze(const std::string& source) {
+  Analyzed a{frontend::parse_source("t.fl", source), {}};
+  EXPECT_TRUE(a.parsed.ok());
+  a.modes = analyze_modes(a.parsed.program, a.parsed.diagnostics);
+  return a;
+}
+
+std::string modes_of(const Analyzed& a, const std::string& name, std::size_t arity) {
+  const auto m = a.modes.modes({name, arity});
+  if (!m) return "none";
+  std::string s;
+  for (const Mode mode : *m) s += mode_char(mode);
+  return s;
+}
+
+std::string annotated(const std::string& source) {
+  const auto a = analyze(source);
+  return frontend::print_program(annotate(a.parsed.program, a.modes));
+}
+
+TEST(Modes, HeadPatternsAndBuiltins) {
+  const auto a = analyze(
+      "len([], N) :- N = 0.\n"
+      "len([_|T], N) :- len(T, M), add(M, 1, N).\n"
+      "double(X, Y) :- mul(X, 2, Y).\n");
+  EXPECT_EQ(modes_of(a, "len", 2), "?^");
+  EXPECT_EQ(modes_of(a, "double", 2), "?^");
+  EXPECT_EQ(modes_of(a, "add", 3), "??^");   // from vm/builtins.def
+  EXPECT_EQ(modes_of(a, "equal", 3), "??^");
+  EXPECT_EQ(modes_of(a, "nosuch", 1), "none");
+}
+
+TEST(Modes, MutualRecursionReachesAFixpoint) {
+  const auto a = analyze(
+      "even(N, R) :- equal(N, 0, Z), even1(Z, N, R).\n"
+      "even1(true, _, R) :- R = yes.\n"
+      "even1(false, N, R) :- sub(N, 1, M), odd(M, R).\n"
+      "odd(N, R) :- equal(N, 0, Z), odd1(Z, N, R).\n"
+      "odd1(true, _, R) :- R = no.\n"
+      "odd1(false, N, R) :- sub(N, 1, M), even(M, R).\n");
+  EXPECT_EQ(modes_of(a, "even", 2), "?^");
+  EXPECT_EQ(modes_of(a, "odd", 2), "?^");
+  EXPECT_EQ(modes_of(a, "even1", 3), "??^");
+}
+
+TEST(Modes, UnknownStaysUnknown) {
+  const auto a = analyze("pass(X, Y) :- other(X, Y).\nother(A, B) :- keep(A, B).\nkeep(_, _).\n");
+  EXPECT_EQ(modes_of(a, "pass", 2), "**");
+}
+
+TEST(Modes, DeclarationsWinAndAreChecked) {
+  auto a = analyze(":- mode p(?, ^).\np(X, Y) :- q(X, Y).\nq(A, B) :- B = A.\n");
+  EXPECT_EQ(modes_of(a, "p", 2), "?^");
+  EXPECT_FALSE(a.parsed.diagnostics.has_errors());
+  auto bad = analyze(":- mode r(^, ?).\nr(a, X) :- X = 1.\n");
+  ASSERT_EQ(bad.parsed.diagnostics.error_count(), 2U);
+  EXPECT_NE(bad.parsed.diagnostics.diagnostics()[0].message.find("declared output"),
+            std::string::npos);
+  EXPECT_NE(bad.parsed.diagnostics.diagnostics()[1].message.find("declared input"),
+            std::string::npos);
+}
+
+TEST(Partition, Figure5GivesFigure7) {
+  EXPECT_EQ(annotated("check(P, D, L, [Q|Lp0], Lp, A0, A) :-\n"
+                      "  add(Q, D, Sum), equal(Sum, P, R1), sub(Q, D, Dif), equal(Dif, P, R2),\n"
+                      "  chk(R1, R2, P, D, L, Lp0, Lp, A0, A).\n"),
+            "check(P, D, L, [Q|Lp0], Lp, A0, A) :-\n"
+            "    add(Q, D, Sum @ any(1)) @ to(1),\n"
+            "    equal(Sum, P, R1 @ to(1)) @ to(1),\n"
+            "    sub(Q, D, Dif @ any(2)) @ to(2),\n"
+            "    equal(Dif, P, R2 @ to(2)) @ to(2),\n"
+            "    chk(R1, R2, P, D, L, Lp0, Lp, A0, A) @ to(2).\n");
+}
+
+TEST(Partition, OneWalkStaysLocal) {
+  const std::string source = "f(X, Y) :- add(X, 1, Z), mul(Z, 2, Y).\n";
+  EXPECT_EQ(annotated(source), "f(X, Y) :-\n    add(X, 1, Z),\n    mul(Z, 2, Y).\n");
+}
+
+TEST(Partition, IndependentGoalsGetTheirOwnWalks) {
+  const auto a = analyze("g(X, Y, Z) :- add(X, 1, A), add(Y, 1, B), add(A, B, Z).\n");
+  const auto& clause = std::get<frontend::Clause>(a.parsed.program.items.front());
+  const auto p = partition(clause, a.modes);
+  ASSERT_EQ(p.walks.size(), 2U);
+  EXPECT_EQ(p.walks[0].goals, (std::vector<std::size_t>{0}));
+  EXPECT_EQ(p.walks[1].goals, (std::vector<std::size_t>{1, 2}));  // the join extends the later
+  EXPECT_EQ(p.walks[0].label, 1);
+  EXPECT_EQ(p.walks[1].label, 2);
+}
+
+TEST(Partition, WalkWithoutAllocationPicksItsIuWithItsFirstGoal) {
+  EXPECT_EQ(annotated("h(X, Y) :- writeln(X), writeln(Y).\n"),
+            "h(X, Y) :-\n    writeln(X) @ any(1),\n    writeln(Y) @ any(2).\n");
+}
+
+TEST(Partition, HandAnnotationsAreKept) {
+  const std::string source = "k(X, Y) :-\n    add(X, 1, A @ any(5)) @ to(5),\n    add(Y, 1, B),\n"
+                             "    writeln(A - B).\n";
+  EXPECT_EQ(annotated(source), source);
+}
+
+TEST(Partition, DataflowEdges) {
+  const auto a = analyze("m(X, Y) :- add(X, 1, T), Y = [T].\n");
+  const auto& clause = std::get<frontend::Clause>(a.parsed.program.items.front());
+  const auto g = dataflow(clause, a.modes);
+  ASSERT_EQ(g.goals.size(), 2U);
+  EXPECT_EQ(g.goals[0].needs, (std::vector<std::string>{"X"}));
+  EXPECT_EQ(g.goals[0].binds, (std::vector<std::string>{"T"}));
+  EXPECT_EQ(g.goals[1].binds, (std::vector<std::string>{"Y"}));
+  EXPECT_EQ(g.new_variables, (std::vector<std::string>{"T"}));
+  const std::string dot = dataflow_dot(a.parsed.program, a.modes);
+  EXPECT_NE(dot.find("digraph"), std::string::npos);
+  EXPECT_NE(dot.find("cluster_0"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fleng::analyzer
