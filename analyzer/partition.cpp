@@ -244,7 +244,10 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
   if (result.walks.size() >= 2) {
     std::sort(result.walks.begin(), result.walks.end(),
               [](const Walk& a, const Walk& b) { return a.goals.front() < b.goals.front(); });
-    for (std::size_t i = 0; i < result.walks.size(); ++i) result.walks[i].label = static_cast<int>(i + 1);
+    // Labels 1..63 (the compiler's limit): walks past that stay local.
+    for (std::size_t i = 0; i < result.walks.size() && i < 63; ++i) {
+      result.walks[i].label = static_cast<int>(i + 1);
+    }
   }
   return result;
 }

@@ -11,6 +11,8 @@
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/disassembler.hpp"
+#include "analyzer/modes.hpp"
+#include "analyzer/partition.hpp"
 #include "kernel/sim_machine.hpp"
 #include "vm/goal_record.hpp"
 
@@ -72,7 +74,21 @@ bool Session::compile() {
   for (const auto& lib : library_) {
     if (lib->ok()) units.push_back({&lib->program, true});
   }
-  for (const auto& source : sources_) units.push_back({&source->program, false});
+  // On the simulated machine with static partitioning, the analyzer's placements are inserted
+  // first (clauses with placements written by hand keep theirs).
+  analyzed_ = engine_.simulated && engine_.machine.static_partitioning;
+  analyzed_programs_.clear();
+  for (const auto& source : sources_) {
+    if (analyzed_) {
+      frontend::DiagnosticSink ignored(source->program.file_name);
+      const auto modes = analyzer::analyze_modes(source->program, ignored);
+      analyzed_programs_.push_back(
+          std::make_unique<frontend::Program>(analyzer::annotate(source->program, modes)));
+      units.push_back({analyzed_programs_.back().get(), false});
+    } else {
+      units.push_back({&source->program, false});
+    }
+  }
   std::vector<frontend::Diagnostic> errors;
   std::vector<std::string> files;
   const bool ok = vm::compile_program(units, *atoms_, *image_, errors, files);
@@ -88,6 +104,9 @@ void Session::interrupt() {
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
   QueryResult result;
+  if (analyzed_ != (engine_.simulated && engine_.machine.static_partitioning)) {
+    compile();  // the engine settings changed since the program was compiled
+  }
   // The query is parsed as the body of a clause; its line 2 is the user's line 1.
   std::string body = text;
   while (!body.empty() && (body.back() == ' ' || body.back() == '\n' || body.back() == '\t')) {

@@ -88,6 +88,8 @@ class Session {
   std::vector<std::string> files_;
   std::vector<std::unique_ptr<frontend::ParseResult>> library_;
   std::vector<std::unique_ptr<frontend::ParseResult>> sources_;
+  bool analyzed_ = false;  // the compiled program carries the analyzer's placements
+  std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;
   std::unique_ptr<vm::CodeImage> image_;
   vm::Iu* running_ = nullptr;
