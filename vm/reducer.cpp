@@ -255,7 +255,10 @@ reduce:
     return RunStatus::Error;
   }
   blocked_.clear();
-  chain = &select_clauses(*predicate, deref_at<kSim>(R[0]));
+  // The first argument, dereferenced once for the index and kept so for the clauses' heads
+  // (on the simulated machine, a remote variable is then read once, not twice).
+  if (arity > 0) R[0] = deref_at<kSim>(R[0]);
+  chain = &select_clauses(*predicate, arity > 0 ? R[0] : kNil);
   chain_pos = 0;
 
 next_clause:
