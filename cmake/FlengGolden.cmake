@@ -11,64 +11,55 @@
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent)
 # FLENG_UPDATE_GOLDEN=1 in the environment rewrites the expected files instead of comparing.
+# One golden test: the runner script in MODE with the given -D arguments, run from the
+# repository root, with the given labels.
+function(fleng_golden_test name labels)
+  add_test(NAME ${name}
+    COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> ${ARGN}
+            -P ${PROJECT_SOURCE_DIR}/cmake/run_golden.cmake
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(${name} PROPERTIES LABELS "${labels}")
+endfunction()
+
 function(fleng_golden_tests)
-  set(runner ${PROJECT_SOURCE_DIR}/cmake/run_golden.cmake)
-  file(GLOB fmt_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/fmt/*.fl)
+  set(golden ${PROJECT_SOURCE_DIR}/tests/golden)
+  file(GLOB fmt_cases CONFIGURE_DEPENDS ${golden}/fmt/*.fl)
   foreach(input ${fmt_cases})
     get_filename_component(name ${input} NAME_WE)
-    file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${input})
-    add_test(NAME golden.fmt.${name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=fmt -DINPUT=${rel}
-              -DEXPECTED=tests/golden/fmt/${name}.expected -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.fmt.${name} PROPERTIES LABELS golden)
+    fleng_golden_test(golden.fmt.${name} golden -DMODE=fmt -DINPUT=tests/golden/fmt/${name}.fl
+                      -DEXPECTED=tests/golden/fmt/${name}.expected)
   endforeach()
 
-  file(GLOB error_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/errors/*.fl)
+  file(GLOB error_cases CONFIGURE_DEPENDS ${golden}/errors/*.fl)
   foreach(input ${error_cases})
     get_filename_component(name ${input} NAME_WE)
-    file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${input})
-    add_test(NAME golden.errors.${name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=errors -DINPUT=${rel}
-              -DEXPECTED=tests/golden/errors/${name}.err -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.errors.${name} PROPERTIES LABELS golden)
+    fleng_golden_test(golden.errors.${name} golden -DMODE=errors
+                      -DINPUT=tests/golden/errors/${name}.fl
+                      -DEXPECTED=tests/golden/errors/${name}.err)
   endforeach()
 
-  file(GLOB run_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/run/*.cmd)
+  file(GLOB run_cases CONFIGURE_DEPENDS ${golden}/run/*.cmd)
   foreach(input ${run_cases})
     get_filename_component(name ${input} NAME_WE)
-    add_test(NAME golden.run.${name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=run
-              -DCASE=tests/golden/run/${name} -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
     file(READ ${input} run_args)
+    set(labels "golden;sim")  # the simulated machine (fibers) unless the case says local
     if(run_args MATCHES "--engine local")
-      set_tests_properties(golden.run.${name} PROPERTIES LABELS golden)
-    else()
-      set_tests_properties(golden.run.${name} PROPERTIES LABELS "golden;sim")  # fibers
+      set(labels golden)
     endif()
+    fleng_golden_test(golden.run.${name} "${labels}" -DMODE=run -DCASE=tests/golden/run/${name})
   endforeach()
 
-  file(GLOB analyze_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/analyze/*.expected)
+  file(GLOB analyze_cases CONFIGURE_DEPENDS ${golden}/analyze/*.expected)
   foreach(expected ${analyze_cases})
     get_filename_component(name ${expected} NAME_WE)
-    add_test(NAME golden.analyze.${name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=analyze
-              -DINPUT=examples/${name}.fl -DEXPECTED=tests/golden/analyze/${name}.expected
-              -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.analyze.${name} PROPERTIES LABELS golden)
+    fleng_golden_test(golden.analyze.${name} golden -DMODE=analyze -DINPUT=examples/${name}.fl
+                      -DEXPECTED=tests/golden/analyze/${name}.expected)
   endforeach()
 
-  file(GLOB sim_cases CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/tests/golden/sim/*.cmd)
+  file(GLOB sim_cases CONFIGURE_DEPENDS ${golden}/sim/*.cmd)
   foreach(input ${sim_cases})
     get_filename_component(name ${input} NAME_WE)
-    add_test(NAME golden.sim.${name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=sim
-              -DCASE=tests/golden/sim/${name} -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.sim.${name} PROPERTIES LABELS "golden;sim")
+    fleng_golden_test(golden.sim.${name} "golden;sim" -DMODE=sim -DCASE=tests/golden/sim/${name})
   endforeach()
 
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.fl
@@ -76,10 +67,6 @@ function(fleng_golden_tests)
   foreach(input ${sources})
     file(RELATIVE_PATH rel ${PROJECT_SOURCE_DIR} ${input})
     string(REPLACE "/" "." test_name ${rel})
-    add_test(NAME golden.canonical.${test_name}
-      COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DMODE=canonical -DINPUT=${rel}
-              -P ${runner}
-      WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
-    set_tests_properties(golden.canonical.${test_name} PROPERTIES LABELS golden)
+    fleng_golden_test(golden.canonical.${test_name} golden -DMODE=canonical -DINPUT=${rel})
   endforeach()
 endfunction()
