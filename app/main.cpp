@@ -1,6 +1,6 @@
 // The `fleng` command line. Thin: it parses options with CLI11 and calls the libraries.
-// Subcommands: run, repl (the default), fmt (canonical layout), check (syntax and
-// placement checks).
+// Subcommands: run, sweep (many simulations), analyze, repl (the default), fmt (canonical
+// layout), check (syntax and placement checks).
 #include <iostream>
 
 #include <CLI/CLI.hpp>
@@ -9,6 +9,7 @@
 #include "app/fmt_command.hpp"
 #include "app/repl_command.hpp"
 #include "app/run_command.hpp"
+#include "app/sweep_command.hpp"
 
 int main(int argc, char** argv) {
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
@@ -66,6 +67,35 @@ int main(int argc, char** argv) {
   analyze->add_option("--dot", analyze_options.dot_file, "Write the data-flow graphs (Graphviz)");
   analyze->add_flag("--modes", analyze_options.modes, "Print the modes found, as comments");
 
+  fleng::app::SweepCommandOptions sweep_options;
+  auto* sweep = app.add_subcommand(
+      "sweep", "Run a program on the simulated PIE64 for every combination of option values");
+  sweep->add_option("files", sweep_options.files, "Fleng source files")->required();
+  sweep->add_option("-g,--goal", sweep_options.goal, "The goal to run (default: main)");
+  sweep->add_option("--ius", sweep_options.ius, "IU counts to sweep, e.g. 4,16,64");
+  sweep->add_option("--static", sweep_options.statics, "Static partitioning values: off,on");
+  sweep->add_option("--thresholds,--threshold", sweep_options.thresholds,
+                    "Dynamic-partitioning thresholds, e.g. 1,2,3,4,6,8,10,12,16,32,64,128");
+  sweep->add_option("--sweep", sweep_options.sweeps,
+                    "Another swept option: NAME=V1,V2,... with NAME ius, static, threshold or "
+                    "set.KEY (a machine key; repeatable)");
+  sweep->add_option("--set", sweep_options.settings,
+                    "Override a machine key for every configuration: key=value (repeatable)");
+  sweep->add_option("--machine", sweep_options.machine_file, "Machine description (JSON)");
+  sweep->add_option("--heap", sweep_options.heap_mib, "Heap per IU and semispace, in MiB")
+      ->check(CLI::Range(1, 1 << 20));
+  sweep->add_option("-o,--output", sweep_options.csv_path, "Results: one CSV row per configuration")
+      ->required();
+  sweep->add_option("--json", sweep_options.json_path,
+                    "Also write the results as JSON (with the per-IU statistics)");
+  sweep->add_option("--plot", sweep_options.plot_path,
+                    "Draw the figures with gnuplot: FILE.svg (makespan) and FILE-<N>ius.svg "
+                    "(the paper's four panels per IU count), each also as PNG");
+  sweep->add_flag("--resume", sweep_options.resume,
+                  "Keep the rows already in the CSV file and run only the missing configurations");
+  sweep->add_option("-j,--jobs", sweep_options.jobs, "Host threads (default: one per core)")
+      ->check(CLI::Range(1, 1024));
+
   std::vector<std::string> repl_files;
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
   repl->add_option("files", repl_files, "Fleng source files to load");
@@ -73,6 +103,7 @@ int main(int argc, char** argv) {
   CLI11_PARSE(app, argc, argv);
   if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
+  if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
     return fleng::app::run_program(run_options);

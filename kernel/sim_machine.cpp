@@ -350,9 +350,10 @@ unsigned SimMachine::least_loaded(vm::Iu& from) {
 vm::Cell* SimMachine::allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) {
   vm::Cell* p = nodes_[iu]->iu->heap.allocate(cells);
   if (p == nullptr) {
-    from.report_error(fmt::format("heap of IU {} exhausted ({} MiB; the simulated machine does "
-                                  "not collect garbage yet: raise it with --set heap_cells=N)",
-                                  iu, machine_.heap_cells * sizeof(vm::Cell) >> 20U),
+    from.report_error(fmt::format("heap of IU {} exhausted ({} cells) in the middle of a "
+                                  "reduction, before the machine could collect at a quiet point: "
+                                  "raise it with --set heap_cells=N",
+                                  iu, machine_.heap_cells),
                       {});
   }
   return p;

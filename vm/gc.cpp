@@ -169,10 +169,11 @@ std::string size_text(std::size_t cells) {
 bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
   if (heap.free_cells() >= cells) return true;
   if (remote_ != nullptr) {
-    // On the simulated machine other IUs point into this heap: no collection (yet).
-    set_error(fmt::format("heap of IU {} exhausted ({} MiB; the simulated machine does not "
-                          "collect garbage yet: raise it with --set heap_cells=N)",
-                          index_, heap.max_cells() * sizeof(Cell) >> 20U),
+    // On the simulated machine other IUs point into this heap: it is collected only with all
+    // the others, at a quiet point (kernel/sim_machine.cpp), never in the middle of a reduction.
+    set_error(fmt::format("heap of IU {} exhausted ({}) in the middle of a reduction, before the "
+                          "machine could collect at a quiet point: raise it with --set heap_cells=N",
+                          index_, size_text(heap.max_cells())),
               {}, {});
     return false;
   }

@@ -1,0 +1,32 @@
+// `fleng sweep`: runs one program on the simulated machine for every configuration of a
+// SweepPlan, side by side on the host's cores (oneTBB; each configuration is one deterministic
+// simulation), and writes one CSV row per configuration as it finishes; at the end the rows
+// are put in the order of the plan, and the JSON results and gnuplot figures are written.
+// `resume` keeps the rows already in the CSV file and runs only the missing configurations.
+#pragma once
+
+#include <iosfwd>
+#include <string>
+
+#include "kernel/machine_description.hpp"
+#include "sweep/configuration_run.hpp"
+#include "sweep/sweep_plan.hpp"
+
+namespace fleng::sweep {
+
+struct SweepOptions {
+  Program program;
+  kernel::MachineDescription base;  ///< --machine and --set applied
+  SweepPlan plan;
+  std::string csv_path;
+  std::string json_path;  ///< "" for none
+  std::string plot_path;  ///< "" for none; see sweep_plot.hpp for the files written
+  bool resume = false;
+  unsigned jobs = 0;      ///< host threads; 0 = one per core
+};
+
+/// Exit status: 0 when every configuration ran and succeeded; 1 when one failed (its row says
+/// why), the sweep was interrupted, or an option or a file was wrong (message on `log`).
+int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal);
+
+}  // namespace fleng::sweep

@@ -1,0 +1,206 @@
+// `fleng sweep` as a user runs it: the CSV's shape, the same bytes whatever the number of host
+// threads, --resume running only what is missing, a failing configuration in its row, the JSON
+// results, the figures, and the errors for bad options.
+#include <sys/wait.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
+
+#include "sweep/csv.hpp"
+
+namespace fleng::sweep {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Outcome {
+  int status = -1;
+  std::string output;  // stdout and stderr
+};
+
+Outcome fleng(const std::string& arguments) {
+  const std::string command =
+      std::string("cd ") + FLENG_SOURCE_DIR + " && " + FLENG_BINARY + " " + arguments + " 2>&1";
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  char buffer[4096];
+  std::size_t n = 0;
+  while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) outcome.output.append(buffer, n);
+  const int status = pclose(pipe);
+  outcome.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return outcome;
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+class SweepCommand : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() /
+           ("fleng-sweep-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+  std::string path(const std::string& name) const { return (dir_ / name).string(); }
+  static std::string small_sweep() {
+    return "sweep examples/primes_annotated.fl -g 'run(300)' --ius 1,4 --static off,on "
+           "--thresholds 1,128";
+  }
+  fs::path dir_;
+};
+
+TEST_F(SweepCommand, OneRowPerConfigurationInPlanOrder) {
+  const auto run = fleng(small_sweep() + " -o " + path("r.csv"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  const auto table = read_csv_file(path("r.csv"));
+  ASSERT_GE(table.header.size(), 10U);
+  EXPECT_EQ(table.header[0], "ius");
+  EXPECT_EQ(table.header[1], "static");
+  EXPECT_EQ(table.header[2], "threshold");
+  for (const char* column : {"unired_run_cycles", "unired_stall_cycles", "nip_run_cycles",
+                             "suspension_rate", "makespan_cycles", "remote_reads", "exit_code",
+                             "error", "output_fnv1a"}) {
+    EXPECT_GE(table.column(column), 0) << column;
+  }
+  EXPECT_LT(table.column("ius"), 1);  // the parameter, not repeated among the statistics
+  ASSERT_EQ(table.rows.size(), 8U);
+  const std::vector<std::string> first = {"1", "off", "1"};
+  EXPECT_EQ(std::vector<std::string>(table.rows[0].begin(), table.rows[0].begin() + 3), first);
+  const std::vector<std::string> last = {"4", "on", "128"};
+  EXPECT_EQ(std::vector<std::string>(table.rows[7].begin(), table.rows[7].begin() + 3), last);
+  const auto digest = static_cast<std::size_t>(table.column("output_fnv1a"));
+  const auto exit_code = static_cast<std::size_t>(table.column("exit_code"));
+  for (const auto& row : table.rows) {
+    EXPECT_EQ(row[exit_code], "0");
+    EXPECT_EQ(row[digest], table.rows[0][digest]);  // the same answer (62 primes) everywhere
+  }
+  // A row is the same simulation as `fleng run` with those options.
+  const auto single = fleng(
+      "run examples/primes_annotated.fl -g 'run(300)' --ius 4 --static off --threshold 1 "
+      "--stats=json");
+  ASSERT_EQ(single.status, 0);
+  const auto stats = nlohmann::json::parse(single.output.substr(single.output.find('{')));
+  const auto makespan = static_cast<std::size_t>(table.column("makespan_cycles"));
+  EXPECT_EQ(table.rows[4][makespan], std::to_string(stats["makespan_cycles"].get<std::uint64_t>()));
+}
+
+TEST_F(SweepCommand, SameBytesWhateverTheThreads) {
+  ASSERT_EQ(fleng(small_sweep() + " -j 1 -o " + path("one.csv")).status, 0);
+  ASSERT_EQ(fleng(small_sweep() + " -j 2 -o " + path("two.csv")).status, 0);
+  EXPECT_EQ(slurp(path("one.csv")), slurp(path("two.csv")));
+}
+
+TEST_F(SweepCommand, ResumeRunsOnlyTheMissingConfigurations) {
+  ASSERT_EQ(fleng(small_sweep() + " -o " + path("full.csv")).status, 0);
+  const auto full = slurp(path("full.csv"));
+  // Keep the header and three rows, out of order, as an interrupted sweep leaves them.
+  auto table = read_csv_file(path("full.csv"));
+  {
+    std::ofstream out(path("part.csv"), std::ios::binary);
+    out << csv_line(table.header) << csv_line(table.rows[6]) << csv_line(table.rows[0])
+        << csv_line(table.rows[3]);
+  }
+  const auto resumed = fleng(small_sweep() + " --resume -o " + path("part.csv"));
+  ASSERT_EQ(resumed.status, 0) << resumed.output;
+  EXPECT_NE(resumed.output.find("3 of 8 configurations already in"), std::string::npos)
+      << resumed.output;
+  EXPECT_NE(resumed.output.find("sweep: 5 configurations run"), std::string::npos)
+      << resumed.output;
+  EXPECT_EQ(slurp(path("part.csv")), full);
+  // Everything there: nothing runs.
+  const auto again = fleng(small_sweep() + " --resume -o " + path("part.csv"));
+  EXPECT_NE(again.output.find("sweep: 0 configurations run"), std::string::npos) << again.output;
+  EXPECT_EQ(slurp(path("part.csv")), full);
+  // Without --resume the file is replaced.
+  ASSERT_EQ(fleng(small_sweep() + " -o " + path("part.csv")).status, 0);
+  EXPECT_EQ(slurp(path("part.csv")), full);
+}
+
+TEST_F(SweepCommand, ResumeRefusesAFileOfAnotherSweep) {
+  ASSERT_EQ(fleng(small_sweep() + " -o " + path("r.csv")).status, 0);
+  const auto other = fleng("sweep examples/primes_annotated.fl -g 'run(300)' --thresholds 1,2 "
+                           "--resume -o " + path("r.csv"));
+  EXPECT_EQ(other.status, 1);
+  EXPECT_NE(other.output.find("does not start with the columns of this sweep (threshold)"),
+            std::string::npos)
+      << other.output;
+}
+
+TEST_F(SweepCommand, AFailingConfigurationIsReportedInItsRow) {
+  const auto run = fleng("sweep examples/primes_annotated.fl -g 'run(300)' --ius 2 "
+                         "--sweep set.heap_cells=40,100000 -o " + path("r.csv"));
+  EXPECT_EQ(run.status, 1);
+  EXPECT_NE(run.output.find("2 configurations run"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("1 failed"), std::string::npos) << run.output;
+  const auto table = read_csv_file(path("r.csv"));
+  ASSERT_EQ(table.rows.size(), 2U);
+  const auto exit_code = static_cast<std::size_t>(table.column("exit_code"));
+  const auto error = static_cast<std::size_t>(table.column("error"));
+  EXPECT_EQ(table.rows[0][exit_code], "1");
+  EXPECT_NE(table.rows[0][error].find("heap of IU"), std::string::npos) << table.rows[0][error];
+  EXPECT_EQ(table.rows[1][exit_code], "0");
+  EXPECT_EQ(table.rows[1][error], "");
+}
+
+TEST_F(SweepCommand, JsonHasEveryConfigurationWithItsPerIuFigures) {
+  ASSERT_EQ(fleng(small_sweep() + " -o " + path("r.csv") + " --json " + path("r.json")).status, 0);
+  std::ifstream in(path("r.json"));
+  const auto json = nlohmann::json::parse(in);
+  EXPECT_EQ(json["parameters"], (nlohmann::json{"ius", "static", "threshold"}));
+  ASSERT_EQ(json["results"].size(), 8U);
+  const auto& last = json["results"][7];
+  EXPECT_EQ(last["parameters"]["ius"], 4);
+  EXPECT_EQ(last["parameters"]["static"], "on");
+  EXPECT_EQ(last["statistics"]["per_iu"].size(), 4U);
+  EXPECT_EQ(last["output"], "62\n");
+  EXPECT_EQ(last["exit_code"], 0);
+}
+
+TEST_F(SweepCommand, PlotsTheFigures) {
+  const auto run = fleng(small_sweep() + " -o " + path("r.csv") + " --plot " + path("fig.svg"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  for (const char* name : {"fig-1ius.svg", "fig-1ius.png", "fig-4ius.svg", "fig-4ius.png",
+                           "fig.svg", "fig.png", "fig.gp"}) {
+    ASSERT_TRUE(fs::exists(path(name))) << name;
+    EXPECT_GT(fs::file_size(path(name)), 1000U) << name;
+  }
+  EXPECT_NE(slurp(path("fig-4ius.svg")).find("<svg"), std::string::npos);
+  EXPECT_EQ(slurp(path("fig.png")).substr(1, 3), "PNG");
+}
+
+TEST_F(SweepCommand, BadOptionsAndProgramsStopBeforeRunning) {
+  const auto bad_name = fleng("sweep examples/primes.fl --sweep speed=1,2 -o " + path("r.csv"));
+  EXPECT_EQ(bad_name.status, 1);
+  EXPECT_NE(bad_name.output.find("cannot sweep 'speed'"), std::string::npos) << bad_name.output;
+  const auto bad_value = fleng("sweep examples/primes.fl --ius 4,0 -o " + path("r.csv"));
+  EXPECT_EQ(bad_value.status, 1);
+  EXPECT_NE(bad_value.output.find("ius=0: ius must be between 1 and 1024"), std::string::npos)
+      << bad_value.output;
+  {
+    std::ofstream bad(path("bad.fl"));
+    bad << "main :- X = .\n";
+  }
+  const auto syntax = fleng("sweep " + path("bad.fl") + " --ius 1,2 -o " + path("r.csv"));
+  EXPECT_EQ(syntax.status, 1);
+  EXPECT_NE(syntax.output.find("bad.fl:1:"), std::string::npos) << syntax.output;
+  EXPECT_FALSE(fs::exists(path("r.csv")));
+  const auto plot = fleng("sweep examples/primes.fl --ius 1 -o " + path("r.csv") + " --plot " +
+                          path("x.png"));
+  EXPECT_EQ(plot.status, 1);
+  EXPECT_NE(plot.output.find("--plot wants a file name ending in .svg"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace fleng::sweep
