@@ -52,6 +52,7 @@ const std::vector<Key>& keys() {
         field("mp.suspend", &MachineDescription::mp_suspend),
         field("mp.activate", &MachineDescription::mp_activate),
         field("mp.load_period", &MachineDescription::load_period),
+        field("mp.fifo_period", &MachineDescription::fifo_period),
         field("nip.message", &MachineDescription::nip_message),
         field("network.load_feedback_delay", &MachineDescription::load_feedback_delay),
         network_field("network.model", &netsim::NetworkParams::model),

@@ -37,6 +37,9 @@ struct MachineDescription {
   std::uint32_t mp_suspend = 10;      ///< allocate a suspension record
   std::uint32_t mp_activate = 10;     ///< a woken goal back into the pool
   std::uint32_t load_period = 100;    ///< at most one load declaration per period (10 us)
+  /// Every fifo_period-th goal the MP dispatches is the oldest of its pool, the others the
+  /// newest (depth-first); 0: always the newest. FLENG.md 5.8: LIFO with a periodic FIFO pick.
+  std::uint32_t fifo_period = 8;
 
   // NIP: per message end, and the network.
   std::uint32_t nip_message = 10;

@@ -117,7 +117,12 @@ void SimMachine::mp_loop(unsigned i) {
     if (heap_low(i)) request_collection();
     if (!collection_requested_ && !node.unired_busy && iu.pool_size() > 0) {
       // The goal is the UNIRED's from now on (a collection waits for it).
-      node.next_goal = iu.take_goal();
+      // Depth-first (newest goal), with every mp.fifo_period-th pick the oldest: a woken
+      // consumer is not starved by a producer that keeps respawning itself on top of it.
+      ++node.dispatched;
+      node.next_goal = machine_.fifo_period != 0 && node.dispatched % machine_.fifo_period == 0
+                           ? iu.take_oldest_goal()
+                           : iu.take_goal();
       node.unired_busy = true;
       node.stats.mp_cycles += machine_.mp_reduce;
       trace(i, kMp, "reduce", engine_.now(), machine_.mp_reduce);

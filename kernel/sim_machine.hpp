@@ -106,6 +106,7 @@ class SimMachine final : public vm::RemoteOps {
     std::uint32_t declared_load = 0;
     netsim::SimTime last_declared = 0;
     bool declared_once = false;
+    std::uint64_t dispatched = 0;  // goals the MP sent to the UNIRED (for the FIFO period)
     std::vector<Message> inbox;  // a min-heap by arrival (std::push_heap with std::greater)
     IuStats stats;
   };

@@ -92,6 +92,20 @@ Cell Iu::take_goal() {
   return 0;
 }
 
+Cell Iu::take_oldest_goal() {
+  if (!preempted_.empty()) {
+    const Cell goal = preempted_.front();
+    preempted_.pop_front();
+    return goal;
+  }
+  if (!pool_.empty()) {
+    const Cell goal = pool_.front();
+    pool_.erase(pool_.begin());
+    return goal;
+  }
+  return 0;
+}
+
 bool Iu::bind_here(Cell variable, Cell value) {
   const Cell v = deref(variable);
   if (!is_unbound(v)) return unify(v, value);  // bound meanwhile: ordinary unification

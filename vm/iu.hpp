@@ -110,8 +110,11 @@ class Iu {
   }
   /// The MP's dynamic-partitioning flag: true while the bodies that distribute are used.
   bool distribute = false;
-  /// Takes the next goal of the pool (the MP's choice), or 0.
+  /// Takes the next goal of the pool (the MP's choice), or 0: the newest (LIFO).
   Cell take_goal();
+  /// Takes the oldest goal of the pool, or 0: the MP's periodic FIFO pick (FLENG.md 5.8), so
+  /// that a goal woken behind a long chain of newer ones is not starved.
+  Cell take_oldest_goal();
   [[nodiscard]] std::size_t pool_size() const { return pool_.size() + preempted_.size(); }
   /// A goal that arrived from the network (`newload`) or was woken here (`activate`).
   void accept_goal(Cell goal) { push(goal); }
