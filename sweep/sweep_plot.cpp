@@ -85,7 +85,7 @@ std::string ius_figure(const std::vector<Series>& all, const std::vector<std::si
       s += fmt::format("set ylabel \"{}\"\n", panels[p].label);
       s += p == 3 ? "set xlabel \"dynamic-partitioning threshold\"\n" : "unset xlabel\n";
       s += fmt::format("set yrange [0:{}]\n", top > 0 ? top * 1.08 : 1.0);
-      s += fmt::format("set xtics ({})\n", xtics);
+      s += fmt::format("set xtics ({}) rotate by -50 font \",8\"\n", xtics);
       std::string plots;
       for (const auto m : members) {
         if (all[m].static_on != st) continue;
