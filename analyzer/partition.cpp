@@ -148,7 +148,8 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
   return graph;
 }
 
-ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes) {
+ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes,
+                          const CallGraph* calls) {
   ClausePartition result;
   result.hand_annotated = hand_annotated(clause);
   const DataflowGraph graph = dataflow(clause, modes);
@@ -240,6 +241,64 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
     }
   }
   for (auto& w : result.walks) std::sort(w.goals.begin(), w.goals.end());
+  // One walk: a new pipeline stage when it calls its own predicate again and spawns a process
+  // of another component (see partition.hpp).
+  if (result.walks.size() == 1 && calls != nullptr && clause.head->is_callable()) {
+    // The stage: a call of the clause's own predicate and a process (a recursive predicate of
+    // another component) joined by a stream, one binding what the other needs (sift: filter
+    // -> Ys -> sift; nrev: nrev -> Ys1 -> append).
+    const auto self = frontend::predicate_of(clause);
+    auto key_of = [&](std::size_t g) {
+      const Term& t = unannotated(*clause.body[g].term);
+      return t.is_callable() ? frontend::PredicateKey{t.text, t.arity()} : frontend::PredicateKey{};
+    };
+    // The stream joining them, if `from` binds a new variable `to` needs.
+    auto stream = [&](std::size_t from, std::size_t to) -> std::string {
+      for (const auto& v : graph.goals[from].binds) {
+        const auto& needs = graph.goals[to].needs;
+        if (fresh.contains(v) && std::find(needs.begin(), needs.end(), v) != needs.end()) return v;
+      }
+      return {};
+    };
+    const Walk walk = result.walks.front();
+    for (const std::size_t s : walk.goals) {
+      if (key_of(s) != self) continue;
+      for (const std::size_t r : walk.goals) {
+        const auto key = key_of(r);
+        if (r == s || !calls->recursive(key) || calls->same_component(key, self)) continue;
+        // The consumer moves with the stream to a new IU; the producer stays here, next to
+        // its own input, which comes through the head from the stage before: the stream is
+        // then read where it lives and written from afar (writes do not stall the UNIRED).
+        std::size_t producer = r;
+        std::size_t consumer = s;
+        std::string v = stream(r, s);
+        if (v.empty()) {
+          producer = s;
+          consumer = r;
+          v = stream(s, r);
+        }
+        if (v.empty()) continue;
+        Walk stays;
+        Walk moves;
+        moves.label = 1;
+        moves.goals.push_back(consumer);
+        moves.variables.push_back(v);
+        for (const std::size_t g : walk.goals) {
+          if (g != consumer) stays.goals.push_back(g);
+        }
+        // The other new variables stay here (the consumer binds them from afar).
+        for (const auto& x : walk.variables) {
+          if (x != v) stays.variables.push_back(x);
+        }
+        result.walks = {stays, moves};
+        result.pipeline_process = frontend::to_string(key);
+        result.pipeline_stream = v;
+        result.pipeline_producer = producer;
+        result.pipeline_consumer = consumer;
+        return result;
+      }
+    }
+  }
   // Labels only where there is concurrency to spread.
   if (result.walks.size() >= 2) {
     std::sort(result.walks.begin(), result.walks.end(),
@@ -254,6 +313,7 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
 
 frontend::Program annotate(const frontend::Program& program, const ModeTable& modes,
                            std::string* explain) {
+  const CallGraph calls(program);
   frontend::Program out;
   out.file_name = program.file_name;
   out.trailing_comments = program.trailing_comments;
@@ -269,7 +329,7 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
     }
     const auto& clause = std::get<frontend::Clause>(item);
     frontend::Clause copy = clone_clause(clause);
-    const ClausePartition p = partition(clause, modes);
+    const ClausePartition p = partition(clause, modes, &calls);
     if (explain != nullptr) {
       *explain += fmt::format("{}:{}: {}\n", program.file_name,
                               frontend::to_string(clause.span.begin),
@@ -289,7 +349,18 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
         *explain += fmt::format("  walk{}: {}\n",
                                 w.label > 0 ? fmt::format(" {}", w.label) : std::string(), goals);
       }
-      if (p.walks.size() < 2) *explain += "  one walk: no concurrency to spread, stays local\n";
+      if (!p.pipeline_process.empty()) {
+        *explain += fmt::format(
+            "  one walk, a new pipeline stage: {} calls itself again and spawns {}, a process of "
+            "its own; they run together, joined by the stream {}. Split there: the consumer {} "
+            "moves with the stream to the least-loaded IU, the producer {} stays next to its "
+            "input (reads stay local, writes go afar)\n",
+            frontend::to_string(frontend::predicate_of(clause)), p.pipeline_process,
+            p.pipeline_stream, goal_text(clause.body[p.pipeline_consumer]),
+            goal_text(clause.body[p.pipeline_producer]));
+      } else if (p.walks.size() < 2) {
+        *explain += "  one walk: no concurrency to spread, stays local\n";
+      }
     }
     for (const auto& w : p.walks) {
       if (w.label == 0) continue;
@@ -326,13 +397,14 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
 }
 
 std::string dataflow_dot(const frontend::Program& program, const ModeTable& modes) {
+  const CallGraph calls(program);
   std::string out = "digraph dataflow {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
   std::size_t cluster = 0;
   for (const auto& item : program.items) {
     const auto* clause = std::get_if<frontend::Clause>(&item);
     if (clause == nullptr || clause->body.empty()) continue;
     const DataflowGraph g = dataflow(*clause, modes);
-    const ClausePartition p = partition(*clause, modes);
+    const ClausePartition p = partition(*clause, modes, &calls);
     std::map<std::size_t, int> label_of;
     for (const auto& w : p.walks) {
       for (const std::size_t goal : w.goals) label_of[goal] = w.label;

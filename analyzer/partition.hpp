@@ -14,18 +14,28 @@
 // new walk. Then, when a clause has two walks or more, each walk L gets a label: its goals
 // `@ to(L)`, the first variable it allocates `@ any(L)` (the least-loaded IU is chosen there)
 // and its other new variables `@ to(L)`; a walk that allocates nothing has `@ any(L)` on its
-// first goal instead. A clause with one walk has no concurrency to spread and stays local.
+// first goal instead. A clause with one walk has no concurrency to spread and stays local,
+// except a new pipeline stage: a clause whose one walk calls its own predicate again (so
+// another stage will follow it) and calls a recursive predicate of another component of the
+// call graph (a process of its own, running as long as its input stream) - primes' sift,
+// `filter(P, Xs, Ys), sift(Ys, Ps1)`. The walk waits for nothing of its own clause, but it runs
+// at the same time as the stage that feeds it (the goals on one walk of a stream pipeline do
+// run together, which the walk rule does not see); kept local, every stage of the pipeline
+// would pile up on one IU. Such a walk is split at the stream: its consumer (sift) and the
+// stream (Ys) go to the least-loaded IU (`Ys @ any(1)`, `sift(Ys, Ps1) @ to(1)`), and the
+// producer (filter) stays here, next to its input, which the stage before produced here. So
+// each stream is read on the IU where it lives and written from afar: writes (binds) are
+// messages that do not stall the UNIRED, reads are round trips that do.
 // Clauses that carry placements written by hand are kept as they are (the frontend checks them).
 // Unifications (`=`) compute locally: they join no walk and carry no placement (their new
-// variables belong to the walk of the goal that binds them). A consequence to know: a pipeline
-// stage such as primes' sift (filter and the recursive sift on one walk) stays local; the
-// hand-annotated examples place such stages on other IUs.
+// variables belong to the walk of the goal that binds them).
 // This reproduces the paper's Figure 7 from its Figure 5.
 #pragma once
 
 #include <string>
 #include <vector>
 
+#include "analyzer/call_graph.hpp"
 #include "analyzer/modes.hpp"
 #include "frontend/ast.hpp"
 
@@ -53,9 +63,18 @@ struct Walk {
 struct ClausePartition {
   bool hand_annotated = false;
   std::vector<Walk> walks;
+  /// A new pipeline stage (then walks = {stays here, moves with label 1}): the process it
+  /// spawns, the stream between producer and consumer, and their body positions.
+  std::string pipeline_process;
+  std::string pipeline_stream;
+  std::size_t pipeline_producer = 0;
+  std::size_t pipeline_consumer = 0;
 };
 
-ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes);
+/// `calls` (the program's call graph) enables the pipeline-stage rule; without it a clause
+/// with one walk always stays local.
+ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes,
+                          const CallGraph* calls = nullptr);
 
 /// The program with annotations inserted (a copy; comments kept). With `explain`, a text that
 /// says per clause which walks were found and why each annotation was chosen.

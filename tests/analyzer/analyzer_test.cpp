@@ -117,6 +117,80 @@ TEST(Partition, HandAnnotationsAreKept) {
   EXPECT_EQ(annotated(source), source);
 }
 
+const char* kSieve =
+    "sift([], Ps) :- Ps = [].\n"
+    "sift([P|Xs], Ps) :- Ps = [P|Ps1], filter(P, Xs, Ys), sift(Ys, Ps1).\n"
+    "filter(_, [], Ys) :- Ys = [].\n"
+    "filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).\n"
+    "filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).\n"
+    "filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).\n"
+    "count([], C0, C) :- C = C0.\n"
+    "count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).\n";
+
+TEST(CallGraph, RecursionAndComponents) {
+  const auto a = analyze(std::string(kSieve) + "top(Xs, C) :- sift(Xs, Ps), count(Ps, 0, C).\n");
+  const CallGraph calls(a.parsed.program);
+  EXPECT_TRUE(calls.recursive({"sift", 2}));
+  EXPECT_TRUE(calls.recursive({"filter", 3}));   // through filter1
+  EXPECT_TRUE(calls.recursive({"filter1", 5}));
+  EXPECT_TRUE(calls.same_component({"filter", 3}, {"filter1", 5}));
+  EXPECT_FALSE(calls.same_component({"sift", 2}, {"filter", 3}));
+  EXPECT_FALSE(calls.recursive({"top", 2}));
+  EXPECT_FALSE(calls.recursive({"mod", 3}));   // a builtin: a leaf
+}
+
+TEST(Partition, PipelineStageSplitsAtItsStream) {
+  // sift calls itself again and spawns filter (a process of another component), joined by
+  // the stream Ys: sift moves with Ys to the least-loaded IU, filter stays next to Xs.
+  const std::string out = annotated(kSieve);
+  EXPECT_NE(out.find("sift([P|Xs], Ps) :-\n"
+                     "    Ps = [P|Ps1],\n"
+                     "    filter(P, Xs, Ys @ any(1)),\n"
+                     "    sift(Ys, Ps1) @ to(1).\n"),
+            std::string::npos)
+      << out;
+  // Loops over a stream (count, filter1) and plain recursion stay local.
+  EXPECT_NE(out.find("count([_|Xs], C0, C) :-\n    add(C0, 1, C1),\n    count(Xs, C1, C).\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("filter1(false, P, X, Xs, Ys) :-\n    Ys = [X|Ys1],\n    filter(P, Xs, Ys1).\n"),
+            std::string::npos)
+      << out;
+  // Without the call graph (a clause on its own) the one walk stays local.
+  const auto a = analyze(kSieve);
+  const auto& clause = std::get<frontend::Clause>(a.parsed.program.items[1]);
+  EXPECT_EQ(partition(clause, a.modes).walks.size(), 1U);
+  const CallGraph calls(a.parsed.program);
+  const auto p = partition(clause, a.modes, &calls);
+  ASSERT_EQ(p.walks.size(), 2U);
+  EXPECT_EQ(p.pipeline_stream, "Ys");
+  EXPECT_EQ(p.pipeline_process, "filter/3");
+}
+
+TEST(Partition, PipelineStageWhenTheRecursionFeedsTheProcess) {
+  // nrev: the recursive call produces Ys1, which append (another component) consumes.
+  EXPECT_EQ(annotated("nrev([], Ys) :- Ys = [].\n"
+                      "nrev([X|Xs], Ys) :- nrev(Xs, Ys1), app(Ys1, [X], Ys).\n"
+                      "app([], Ys, Zs) :- Zs = Ys.\n"
+                      "app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).\n"),
+            "nrev([], Ys) :-\n    Ys = [].\n"
+            "nrev([X|Xs], Ys) :-\n    nrev(Xs, Ys1 @ any(1)),\n    app(Ys1, [X], Ys) @ to(1).\n\n"
+            "app([], Ys, Zs) :-\n    Zs = Ys.\n"
+            "app([X|Xs], Ys, Zs) :-\n    Zs = [X|Zs1],\n    app(Xs, Ys, Zs1).\n");
+}
+
+TEST(Partition, NoStageWithoutAStreamBetweenRecursionAndProcess) {
+  // walk/3 calls itself and a process (len) on one walk, but what len binds reaches the
+  // recursion only through a builtin (a number, not a stream): no pipeline, local.
+  const std::string source =
+      "walk([], Acc, N) :- N = Acc.\n"
+      "walk([X|Xs], Acc, N) :- len(X, L), add(Acc, L, Acc1), walk(Xs, Acc1, N).\n"
+      "len([], N) :- N = 0.\n"
+      "len([_|T], N) :- len(T, M), add(M, 1, N).\n";
+  const auto out = annotated(source);
+  EXPECT_EQ(out.find("@"), std::string::npos) << out;
+}
+
 TEST(Partition, DataflowEdges) {
   const auto a = analyze("m(X, Y) :- add(X, 1, T), Y = [T].\n");
   const auto& clause = std::get<frontend::Clause>(a.parsed.program.items.front());
