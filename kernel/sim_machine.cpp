@@ -299,12 +299,20 @@ void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, 
   sender.stats.nip_run_cycles += machine_.nip_message;  // the sending end
   ++sender.stats.messages;
   sender.stats.words_sent += words;
+  forget_old_holds();
   const netsim::SimTime arrival =
       network_->transfer(from, to, words, ready + machine_.nip_message);
   Node& receiver = *nodes_[to];
   receiver.inbox.push_back(Message{arrival, message_sequence_++, kind, a, b});
   std::push_heap(receiver.inbox.begin(), receiver.inbox.end(), std::greater<>{});
   engine_.wake_at(receiver.nip, arrival);
+}
+
+void SimMachine::forget_old_holds() {
+  // Every message from now on is ready at the current time or later (processors run in time
+  // order): the network may drop the link holds that ended before it. Now and then, not at
+  // every message, to keep that cheap.
+  if ((++network_uses_ & 1023U) == 0) network_->forget_before(engine_.now());
 }
 
 void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
@@ -317,6 +325,7 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   node.stats.unired_run_cycles += cycles;
   engine_.advance(cycles);
   const netsim::SimTime start = engine_.now();
+  forget_old_holds();
   const netsim::SimTime request =
       network_->transfer(i, owner, 1, start + machine_.nip_message) + machine_.nip_message;
   const std::uint32_t reply_words = vm::is_cons(pointer) ? 2 : 1;

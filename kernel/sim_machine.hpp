@@ -123,6 +123,8 @@ class SimMachine final : public vm::RemoteOps {
   void nip_loop(unsigned i);
   void handle(unsigned i, const Message& message, netsim::SimTime start);
   /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.
+  /// Lets the network forget link holds that ended before the current time.
+  void forget_old_holds();
   void send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
             std::uint32_t words, netsim::SimTime ready);
   /// When a command of IU `iu` leaves: now, plus the cycles its UNIRED has used so far in the
@@ -143,6 +145,7 @@ class SimMachine final : public vm::RemoteOps {
   vm::SimCosts costs_;
   netsim::Engine engine_;
   std::unique_ptr<netsim::NetworkModel> network_;
+  std::uint64_t network_uses_ = 0;
   netsim::LoadBoard board_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<const vm::Heap*> heaps_;  // by IU, for naming variables in reports

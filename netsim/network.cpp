@@ -24,7 +24,43 @@ Multistage::Multistage(std::uint32_t ports, const NetworkParams& params) : param
     ++stages_;
   }
   if (stages_ == 0) stages_ = 1;  // one port still goes through a switch
-  busy_until_.assign(params.copies, std::vector<SimTime>(std::size_t{stages_} * width_, 0));
+  held_.assign(params.copies, std::vector<Holds>(std::size_t{stages_} * width_));
+}
+
+SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimTime ready,
+                              SimTime duration) const {
+  SimTime start = ready;
+  // Move past every hold that overlaps [start, start + duration) until none does on any link
+  // of the path (each move goes forward, so this ends).
+  for (bool moved = true; moved;) {
+    moved = false;
+    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+      const Holds& holds = held_[copy][std::size_t{stage} * width_ + links[stage]];
+      auto next = holds.upper_bound(start);  // the first hold starting after `start`
+      if (next != holds.begin()) {
+        const auto before = std::prev(next);
+        if (before->second > start) {  // held at `start`
+          start = before->second;
+          moved = true;
+          continue;
+        }
+      }
+      if (next != holds.end() && next->first < start + duration) {  // held before the end
+        start = next->second;
+        moved = true;
+      }
+    }
+  }
+  return start;
+}
+
+void Multistage::forget_before(SimTime time) {
+  for (auto& copy : held_) {
+    for (auto& holds : copy) {
+      // Holds do not overlap, so their ends grow with their starts.
+      while (!holds.empty() && holds.begin()->second <= time) holds.erase(holds.begin());
+    }
+  }
 }
 
 std::vector<std::uint32_t> Multistage::path(std::uint32_t source, std::uint32_t destination) const {
@@ -57,22 +93,21 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   const SimTime duration = stages_ * params_.setup_per_stage +
                            static_cast<SimTime>(words) * params_.bytes_per_word *
                                params_.cycles_per_byte;
-  // The copy whose path frees first (the lower copy on a tie).
+  // The copy whose path is free first (the lower copy on a tie).
   std::size_t best_copy = 0;
   SimTime best_start = 0;
-  for (std::size_t copy = 0; copy < busy_until_.size(); ++copy) {
-    SimTime start = ready;
-    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      start = std::max(start, busy_until_[copy][std::size_t{stage} * width_ + links[stage]]);
-    }
+  for (std::size_t copy = 0; copy < held_.size(); ++copy) {
+    const SimTime start = first_gap(copy, links, ready, duration);
     if (copy == 0 || start < best_start) {
       best_copy = copy;
       best_start = start;
     }
   }
   const SimTime end = best_start + duration;
-  for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-    busy_until_[best_copy][std::size_t{stage} * width_ + links[stage]] = end;
+  if (duration > 0) {
+    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+      held_[best_copy][std::size_t{stage} * width_ + links[stage]].emplace(best_start, end);
+    }
   }
   ++stats_.messages;
   stats_.words += words;

@@ -2,12 +2,17 @@
 // another, with contention. `Multistage` is a circuit-switched multistage (omega) network, one
 // or more copies (PIE64 has two): the circuit is set up stage by stage, then the words stream
 // at one byte per cycle, and every link of the path is held for the whole transfer; a message
-// waits until its whole path is free on one of the copies. `ConstantLatency` is the baseline:
+// waits until its whole path is free on one of the copies. Messages are not booked in time
+// order (a reduction runs as one step and stamps its sends with the cycle they leave at, ahead
+// of the processors that run later in the same instant), so each link keeps the intervals it
+// is held for, and a message takes the first gap long enough on every link of its path: an
+// earlier message is never delayed by one booked for later. `ConstantLatency` is the baseline:
 // a fixed latency plus a cost per word, no contention. Ports are numbered 0..ports-1; any
 // count is allowed (the network is built for the next power of two).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -38,6 +43,8 @@ class NetworkModel {
   /// time of the last word. Reserves the links used, so later messages see the contention.
   virtual SimTime transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
                            SimTime ready) = 0;
+  /// No message will be ready before `time` any more: what is held only before it can go.
+  virtual void forget_before(SimTime /*time*/) {}
   [[nodiscard]] const NetworkStats& stats() const { return stats_; }
 
  protected:
@@ -59,6 +66,7 @@ class Multistage final : public NetworkModel {
   Multistage(std::uint32_t ports, const NetworkParams& params);
   SimTime transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
                    SimTime ready) override;
+  void forget_before(SimTime time) override;
   [[nodiscard]] std::uint32_t stages() const { return stages_; }
   /// The output link used at each stage from `source` to `destination` (omega routing).
   [[nodiscard]] std::vector<std::uint32_t> path(std::uint32_t source,
@@ -68,8 +76,13 @@ class Multistage final : public NetworkModel {
   NetworkParams params_;
   std::uint32_t stages_;
   std::uint32_t width_;  // ports rounded up to a power of two
-  // busy_until_[copy][stage * width + link]
-  std::vector<std::vector<SimTime>> busy_until_;
+  /// The intervals [start, end) a link is held for, by start; they never overlap.
+  using Holds = std::map<SimTime, SimTime>;
+  /// The first start >= `ready` at which every link of the path is free for `duration`.
+  SimTime first_gap(std::size_t copy, const std::uint32_t* links, SimTime ready,
+                    SimTime duration) const;
+  // held_[copy][stage * width + link]
+  std::vector<std::vector<Holds>> held_;
 };
 
 std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params);

@@ -68,6 +68,24 @@ TEST(Multistage, OneCopySerializes) {
   EXPECT_EQ(net.transfer(2, 0, 1, 0), 7U);
 }
 
+TEST(Multistage, AMessageBookedForLaterDoesNotDelayAnEarlierOne) {
+  NetworkParams p;
+  p.copies = 1;
+  Multistage net(4, p);
+  // A reduction stamped its send at cycle 100: the path to 3 is held over [100, 107).
+  EXPECT_EQ(net.transfer(0, 3, 1, 100), 107U);
+  // Another processor sends on the same last link at cycle 10: the gap before 100 is free.
+  EXPECT_EQ(net.transfer(1, 3, 1, 10), 17U);
+  // One that would overlap the hold goes after it: ready at 96, 7 cycles do not fit before 100.
+  EXPECT_EQ(net.transfer(1, 3, 1, 96), 107U + 7U);
+  // Two gaps: the first long enough is taken.
+  EXPECT_EQ(net.transfer(0, 3, 1, 17), 24U);
+  EXPECT_EQ(net.stats().wait_cycles, 11U);
+  // Forgetting what ended before 50 changes nothing for later messages.
+  net.forget_before(50);
+  EXPECT_EQ(net.transfer(1, 3, 1, 90), 90U + 7U);
+}
+
 TEST(LoadBoard, LeastLoadedWithDelayAndRingTies) {
   LoadBoard board(4, 10);
   board.declare(0, 5, 0);
