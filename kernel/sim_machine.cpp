@@ -310,9 +310,8 @@ void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, 
 
 void SimMachine::forget_old_holds() {
   // Every message from now on is ready at the current time or later (processors run in time
-  // order): the network may drop the link holds that ended before it. Now and then, not at
-  // every message, to keep that cheap.
-  if ((++network_uses_ & 1023U) == 0) network_->forget_before(engine_.now());
+  // order): the network may drop the link holds that ended before it.
+  network_->forget_before(engine_.now());
 }
 
 void SimMachine::read(vm::Iu& from, vm::Cell pointer) {

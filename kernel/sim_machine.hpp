@@ -145,7 +145,6 @@ class SimMachine final : public vm::RemoteOps {
   vm::SimCosts costs_;
   netsim::Engine engine_;
   std::unique_ptr<netsim::NetworkModel> network_;
-  std::uint64_t network_uses_ = 0;
   netsim::LoadBoard board_;
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<const vm::Heap*> heaps_;  // by IU, for naming variables in reports

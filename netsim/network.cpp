@@ -36,14 +36,13 @@ SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimT
     moved = false;
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
       const Holds& holds = held_[copy][std::size_t{stage} * width_ + links[stage]];
-      auto next = holds.upper_bound(start);  // the first hold starting after `start`
-      if (next != holds.begin()) {
-        const auto before = std::prev(next);
-        if (before->second > start) {  // held at `start`
-          start = before->second;
-          moved = true;
-          continue;
-        }
+      // The first hold starting after `start`, then the one before it.
+      auto next = std::upper_bound(holds.begin(), holds.end(), start,
+                                   [](SimTime t, const Hold& h) { return t < h.first; });
+      if (next != holds.begin() && std::prev(next)->second > start) {  // held at `start`
+        start = std::prev(next)->second;
+        moved = true;
+        continue;
       }
       if (next != holds.end() && next->first < start + duration) {  // held before the end
         start = next->second;
@@ -54,14 +53,14 @@ SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimT
   return start;
 }
 
-void Multistage::forget_before(SimTime time) {
-  for (auto& copy : held_) {
-    for (auto& holds : copy) {
-      // Holds do not overlap, so their ends grow with their starts.
-      while (!holds.empty() && holds.begin()->second <= time) holds.erase(holds.begin());
-    }
-  }
+void Multistage::prune(Holds& holds) const {
+  // Holds do not overlap, so their ends grow with their starts.
+  std::size_t gone = 0;
+  while (gone < holds.size() && holds[gone].second <= floor_) ++gone;
+  if (gone > 0) holds.erase(holds.begin(), holds.begin() + static_cast<long>(gone));
 }
+
+void Multistage::forget_before(SimTime time) { floor_ = std::max(floor_, time); }
 
 std::vector<std::uint32_t> Multistage::path(std::uint32_t source, std::uint32_t destination) const {
   // Omega network: a perfect shuffle before each stage, the switch then picks the output by the
@@ -106,7 +105,11 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   const SimTime end = best_start + duration;
   if (duration > 0) {
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      held_[best_copy][std::size_t{stage} * width_ + links[stage]].emplace(best_start, end);
+      Holds& holds = held_[best_copy][std::size_t{stage} * width_ + links[stage]];
+      prune(holds);
+      const auto at = std::upper_bound(holds.begin(), holds.end(), best_start,
+                                       [](SimTime t, const Hold& h) { return t < h.first; });
+      holds.insert(at, Hold{best_start, end});
     }
   }
   ++stats_.messages;

@@ -12,7 +12,6 @@
 #pragma once
 
 #include <cstdint>
-#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -76,13 +75,18 @@ class Multistage final : public NetworkModel {
   NetworkParams params_;
   std::uint32_t stages_;
   std::uint32_t width_;  // ports rounded up to a power of two
-  /// The intervals [start, end) a link is held for, by start; they never overlap.
-  using Holds = std::map<SimTime, SimTime>;
+  /// The intervals [start, end) a link is held for, by start; they never overlap. Few are
+  /// live at a time (messages are booked close to the present), so a sorted vector.
+  using Hold = std::pair<SimTime, SimTime>;
+  using Holds = std::vector<Hold>;
+  /// Drops the holds of one link that ended before floor_.
+  void prune(Holds& holds) const;
   /// The first start >= `ready` at which every link of the path is free for `duration`.
   SimTime first_gap(std::size_t copy, const std::uint32_t* links, SimTime ready,
                     SimTime duration) const;
   // held_[copy][stage * width + link]
   std::vector<std::vector<Holds>> held_;
+  SimTime floor_ = 0;  // no message is ready before this any more
 };
 
 std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params);
