@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "frontend/ast_printer.hpp"
+#include "frontend/strip_placements.hpp"
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/disassembler.hpp"
@@ -75,11 +76,16 @@ bool Session::compile() {
     if (lib->ok()) units.push_back({&lib->program, true});
   }
   // On the simulated machine with static partitioning, the analyzer's placements are inserted
-  // first (clauses with placements written by hand keep theirs).
-  analyzed_ = engine_.simulated && engine_.machine.static_partitioning;
+  // first (clauses with placements written by hand keep theirs); without it (the naive
+  // partitioning) the program runs without any placement, as if none had been written.
+  compiled_for_ = placements_wanted();
   analyzed_programs_.clear();
   for (const auto& source : sources_) {
-    if (analyzed_) {
+    if (compiled_for_ == Placements::Stripped) {
+      analyzed_programs_.push_back(
+          std::make_unique<frontend::Program>(frontend::strip_placements(source->program)));
+      units.push_back({analyzed_programs_.back().get(), false});
+    } else if (compiled_for_ == Placements::Analyzed) {
       frontend::DiagnosticSink ignored(source->program.file_name);
       const auto modes = analyzer::analyze_modes(source->program, ignored);
       analyzed_programs_.push_back(
@@ -104,7 +110,7 @@ void Session::interrupt() {
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
   QueryResult result;
-  if (analyzed_ != (engine_.simulated && engine_.machine.static_partitioning)) {
+  if (compiled_for_ != placements_wanted()) {
     compile();  // the engine settings changed since the program was compiled
   }
   // The query is parsed as the body of a clause; its line 2 is the user's line 1.

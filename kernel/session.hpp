@@ -88,7 +88,14 @@ class Session {
   std::vector<std::string> files_;
   std::vector<std::unique_ptr<frontend::ParseResult>> library_;
   std::vector<std::unique_ptr<frontend::ParseResult>> sources_;
-  bool analyzed_ = false;  // the compiled program carries the analyzer's placements
+  /// What the compiled program does with placements: as written (one IU at host speed, where
+  /// they do not matter), the analyzer's added (--static on), none at all (--static off).
+  enum class Placements { AsWritten, Analyzed, Stripped };
+  [[nodiscard]] Placements placements_wanted() const {
+    if (!engine_.simulated) return Placements::AsWritten;
+    return engine_.machine.static_partitioning ? Placements::Analyzed : Placements::Stripped;
+  }
+  Placements compiled_for_ = Placements::AsWritten;
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;
   std::unique_ptr<vm::CodeImage> image_;

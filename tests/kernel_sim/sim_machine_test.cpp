@@ -93,6 +93,30 @@ TEST_F(SimTest, LowThresholdKeepsWorkLocal) {
             high.sim_statistics["goals_sent"].get<std::uint64_t>());
 }
 
+TEST_F(SimTest, StaticOffRunsTheProgramWithoutItsPlacements) {
+  // Naive partitioning ignores every annotation: the annotated sieve then runs exactly as
+  // the plain one (same statistics), and with static on it does not. A placed builtin
+  // (count's add) would otherwise be sent as a goal instead of computed in place.
+  std::string plain = kPrimes;
+  const std::string annotated = "filter(P, Xs, Ys @ any(1)) @ to(1), sift(Ys, Ps1) @ to(1)";
+  const auto at = plain.find(annotated);
+  ASSERT_NE(at, std::string::npos);
+  plain.replace(at, annotated.size(), "filter(P, Xs, Ys), sift(Ys, Ps1)");
+  std::string placed = kPrimes;
+  const std::string add = "add(C0, 1, C1), count";
+  const auto add_at = placed.find(add);
+  ASSERT_NE(add_at, std::string::npos);
+  placed.replace(add_at, add.size(), "add(C0, 1, C1 @ any(1)) @ to(1), count");
+  auto statistics = [&](const std::string& source, bool static_on) {
+    EXPECT_TRUE(load(source)) << err.str();
+    simulate(16, static_on, 128);
+    return query("primes(300, Ps), count(Ps, 0, C)").sim_statistics.dump();
+  };
+  EXPECT_EQ(statistics(kPrimes, false), statistics(plain, false));
+  EXPECT_EQ(statistics(placed, false), statistics(plain, false));
+  EXPECT_NE(statistics(placed, true), statistics(plain, false));
+}
+
 TEST_F(SimTest, PeriodicFifoPickLetsThePipelineOverlap) {
   // With static placement each filter and the sift that follows it share an IU. Depth-first
   // alone, the filter's own continuations always come before the woken sift, so each stage

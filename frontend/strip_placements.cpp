@@ -1,0 +1,59 @@
+// Removing placement annotations (see strip_placements.hpp).
+#include "frontend/strip_placements.hpp"
+
+namespace fleng::frontend {
+
+namespace {
+
+TermPtr stripped(const Term& term) {
+  if (term.kind == TermKind::Annotated) return stripped(*term.args.front());
+  TermPtr copy = std::make_unique<Term>();
+  copy->kind = term.kind;
+  copy->span = term.span;
+  copy->text = term.text;
+  copy->integer = term.integer;
+  copy->real = term.real;
+  copy->placement = term.placement;
+  copy->depth = term.depth;
+  for (const auto& a : term.args) copy->args.push_back(stripped(*a));
+  if (term.tail) copy->tail = stripped(*term.tail);
+  return copy;
+}
+
+}  // namespace
+
+Program strip_placements(const Program& program) {
+  Program out;
+  out.file_name = program.file_name;
+  out.trailing_comments = program.trailing_comments;
+  for (const auto& item : program.items) {
+    if (const auto* d = std::get_if<Directive>(&item)) {
+      Directive copy;
+      copy.term = clone(*d->term);
+      copy.span = d->span;
+      copy.leading_comments = d->leading_comments;
+      copy.trailing_comment = d->trailing_comment;
+      out.items.emplace_back(std::move(copy));
+      continue;
+    }
+    const auto& clause = std::get<Clause>(item);
+    Clause copy;
+    copy.head = stripped(*clause.head);
+    copy.has_body = clause.has_body;
+    copy.span = clause.span;
+    copy.leading_comments = clause.leading_comments;
+    copy.trailing_comment = clause.trailing_comment;
+    for (const auto& g : clause.body) {
+      Goal goal;
+      goal.term = stripped(*g.term);
+      goal.span = g.span;
+      goal.leading_comments = g.leading_comments;
+      goal.trailing_comment = g.trailing_comment;
+      copy.body.push_back(std::move(goal));
+    }
+    out.items.emplace_back(std::move(copy));
+  }
+  return out;
+}
+
+}  // namespace fleng::frontend
