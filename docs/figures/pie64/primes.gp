@@ -2,98 +2,98 @@
 # ius=4 static=off 
 $s0 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 3.3795409999999997 11.329267999999999 8.70998 0.04376691162336798 4.049001
-2 3.5191749999999997 11.862644999999999 9.42784 0.06541871824064902 4.1294439999999994
-3 3.6218869999999996 12.111158 9.79008 0.0832064191470381 4.244368
-4 3.7566409999999997 12.644808999999999 10.4467 0.10633683764348696 4.452627
-6 4.079016 13.912861999999999 12.14562 0.15630406174683206 5.009976
-8 4.282895 14.819948 13.35886 0.18565943625457754 5.401375
-10 4.954732 17.23349 16.57986 0.2946627039868305 6.453523
-12 5.001613 17.547195 17.03114 0.29737349243197153 6.602932
-16 5.712555999999999 19.881842 20.31164 0.4082250250131843 7.697172999999999
-32 5.699902 19.834478 20.26828 0.4051445835982513 7.680212999999999
-64 5.699902 19.834478 20.26828 0.4051445835982513 7.680212999999999
-128 5.699902 19.834478 20.26828 0.4051445835982513 7.680212999999999
+1 3.375568 11.544955 8.90686 0.04285510096454782 4.128741
+2 3.516603 11.257352 8.9749 0.06745427392763674 3.977264
+3 3.602462 12.110365 9.87988 0.07880508445338183 4.236401
+4 3.744849 12.565666 10.53158 0.10286209972744255 4.437154
+6 4.147949 13.885767999999999 12.43052 0.16910884062042555 5.050625999999999
+8 4.4484449999999995 15.048556 14.08864 0.21450222531087815 5.560582
+10 4.851304 16.464119999999998 16.09148 0.27864933733544284 6.195777
+12 5.305427 17.999598 18.36866 0.3494107731661516 6.900188
+16 5.693921 19.199804 20.25914 0.40529737349243194 7.511676
+32 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
+64 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
+128 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
 EOD
 # ius=4 static=on 
 $s1 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 3.917912 9.774493999999999 7.48534 0.09944157758030095 5.7914129999999995
-2 4.040032 9.49954 7.291379999999999 0.11479942629859088 5.309442
-3 4.168540999999999 10.779634 8.31862 0.1293391097770746 5.7251009999999996
-4 4.1755949999999995 12.203354 9.4275 0.1275894190533927 5.990571
-6 4.32989 13.633989999999999 10.64806 0.14935951462100713 6.311503999999999
-8 4.380047 13.846744 10.85238 0.15780731715731938 6.130577
-10 4.524661 13.890875 10.97714 0.1774777838565155 6.272486
-12 4.726325 15.523767 12.43574 0.20947987362797138 6.726325999999999
-16 4.777188 16.379946 13.150459999999999 0.2163899198099491 6.989033999999999
-32 4.81352 16.564863 13.33034 0.2230929603288433 7.046942
-64 4.81352 16.564863 13.33034 0.2230929603288433 7.046942
-128 4.81352 16.564863 13.33034 0.2230929603288433 7.046942
+1 3.99381 8.101193 6.26434 0.12304022317181963 4.762542
+2 4.025487 11.11089 8.52794 0.10792880976672434 5.949185
+3 4.206824999999999 10.155949 7.90602 0.13353343880764737 5.591165999999999
+4 4.1874839999999995 12.404216 9.62202 0.12638188601873895 6.256901
+6 4.32682 13.111004 10.27282 0.14896028941363182 6.153849999999999
+8 4.492197 13.210106 10.47518 0.1745254888044437 6.240155
+10 4.536197 13.436003999999999 10.652859999999999 0.17794108224532143 6.203951
+12 4.695519 14.25925 11.425099999999999 0.20450680900770357 6.4041049999999995
+16 4.8030409999999994 14.935621 12.048259999999999 0.2212249806548279 6.663926
+32 4.8205469999999995 14.835948 11.980139999999999 0.22454199997042776 6.614916999999999
+64 4.8205469999999995 14.835948 11.980139999999999 0.22454199997042776 6.614916999999999
+128 4.8205469999999995 14.835948 11.980139999999999 0.22454199997042776 6.614916999999999
 EOD
 # ius=16 static=off 
 $s2 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.79068 31.621336 26.67334 0.4252339903298783 3.38273
-2 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-3 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-4 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-6 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-8 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-10 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-12 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-16 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-32 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-64 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
-128 5.805342 31.910839 26.795859999999998 0.4266337429088239 3.386152
+1 5.801788999999999 28.350030999999998 26.77874 0.4268801782220185 3.178019
+2 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+3 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+4 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+6 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+8 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+10 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+12 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+16 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+32 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+64 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+128 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
 EOD
 # ius=16 static=on 
 $s3 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 4.829067 23.015038999999998 17.06674 0.23599138462145072 2.480076
-2 4.953679 23.943095 17.87146 0.2533897177329923 2.552418
-3 4.987962 24.194205999999998 18.08842 0.2587718649731632 2.549121
-4 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-6 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-8 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-10 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-12 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-16 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-32 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-64 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
-128 4.996746 24.202222 18.10598 0.26055605664069237 2.5566839999999997
+1 4.699107 21.88288 16.34482 0.21349676923304403 2.291588
+2 4.937256 23.551057 17.82966 0.24951082590330864 2.459934
+3 4.919815 23.491956 17.748739999999998 0.24477926788997156 2.444458
+4 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+6 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+8 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+10 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+12 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+16 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+32 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+64 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
+128 4.91174 23.408210999999998 17.67998 0.24305914940387296 2.4625209999999997
 EOD
 # ius=64 static=off 
 $s4 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-2 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-3 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-4 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-6 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-8 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-10 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-12 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-16 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-32 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-64 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
-128 5.810115 31.146755 27.35492 0.4274223359110467 1.803558
+1 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+2 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+3 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+4 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+6 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+8 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+10 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+12 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+16 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+32 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+64 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+128 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
 EOD
 # ius=64 static=on 
 $s5 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-2 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-3 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-4 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-6 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-8 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-10 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-12 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-16 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-32 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-64 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
-128 5.571344 28.525890999999998 21.01194 0.37867743096114703 1.211905
+1 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+2 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+3 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+4 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+6 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+8 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+10 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+12 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+16 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+32 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+64 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
+128 5.649608 28.751452 21.4037 0.39478937173781253 1.327858
 EOD
 set logscale x 2
 set grid
@@ -106,49 +106,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.1695604799999995]
+set yrange [0:6.165703799999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:21.47238936]
+set yrange [0:20.79683856]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.936571200000003]
+set yrange [0:21.970742400000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4408830270142391]
+set yrange [0:0.43986101048335824]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.1695604799999995]
+set yrange [0:6.165703799999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:21.47238936]
+set yrange [0:20.79683856]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.936571200000003]
+set yrange [0:21.970742400000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4408830270142391]
+set yrange [0:0.43986101048335824]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,49 +158,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.1695604799999995]
+set yrange [0:6.165703799999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:21.47238936]
+set yrange [0:20.79683856]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.936571200000003]
+set yrange [0:21.970742400000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4408830270142391]
+set yrange [0:0.43986101048335824]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.1695604799999995]
+set yrange [0:6.165703799999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:21.47238936]
+set yrange [0:20.79683856]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.936571200000003]
+set yrange [0:21.970742400000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4408830270142391]
+set yrange [0:0.43986101048335824]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -210,49 +210,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.26976936]
+set yrange [0:6.2823826799999996]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:34.463706120000005]
+set yrange [0:30.6514584]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.939528799999998]
+set yrange [0:28.969272]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.46076444234152986]
+set yrange [0:0.4636441868373971]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.26976936]
+set yrange [0:6.2823826799999996]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:34.463706120000005]
+set yrange [0:30.6514584]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.939528799999998]
+set yrange [0:28.969272]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.46076444234152986]
+set yrange [0:0.4636441868373971]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -262,49 +262,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.26976936]
+set yrange [0:6.2823826799999996]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:34.463706120000005]
+set yrange [0:30.6514584]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.939528799999998]
+set yrange [0:28.969272]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.46076444234152986]
+set yrange [0:0.4636441868373971]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.26976936]
+set yrange [0:6.2823826799999996]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:34.463706120000005]
+set yrange [0:30.6514584]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.939528799999998]
+set yrange [0:28.969272]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.46076444234152986]
+set yrange [0:0.4636441868373971]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -314,49 +314,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2749242]
+set yrange [0:6.275367000000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:33.638495400000004]
+set yrange [0:32.03495892]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5433136]
+set yrange [0:29.5488432]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4616161227839305]
+set yrange [0:0.4619940559802458]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2749242]
+set yrange [0:6.275367000000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:33.638495400000004]
+set yrange [0:32.03495892]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5433136]
+set yrange [0:29.5488432]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4616161227839305]
+set yrange [0:0.4619940559802458]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
@@ -366,49 +366,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2749242]
+set yrange [0:6.275367000000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:33.638495400000004]
+set yrange [0:32.03495892]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5433136]
+set yrange [0:29.5488432]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4616161227839305]
+set yrange [0:0.4619940559802458]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2749242]
+set yrange [0:6.275367000000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:33.638495400000004]
+set yrange [0:32.03495892]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5433136]
+set yrange [0:29.5488432]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4616161227839305]
+set yrange [0:0.4619940559802458]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot

@@ -2,98 +2,98 @@
 # ius=4 static=off 
 $s0 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.113313 1.856822 1.65176 0.0889160610339958 0.9123049999999999
-2 1.104468 1.85568 1.62256 0.08383563531154203 0.902032
-3 1.0867909999999998 1.375148 1.2549599999999999 0.07835910860055799 0.751378
-4 1.089766 1.365427 1.24376 0.07994351255467916 0.744193
-6 1.0566229999999999 1.134576 0.9858399999999999 0.06561498983914855 0.672554
-8 1.102679 1.638652 1.4241 0.08535115213722316 0.820616
-10 1.135189 1.944526 1.7498799999999999 0.09871525505459305 0.921684
-12 1.057469 1.05149 0.9156 0.06652774429097923 0.634823
-16 1.1600789999999999 1.8970989999999999 1.70712 0.11032273619674164 0.913422
-32 1.174197 2.040831 1.81422 0.11578204112561567 0.9503739999999999
-64 1.1286829999999999 1.581424 1.41096 0.09723418179313195 0.811398
-128 1.3803999999999998 3.6532259999999996 3.32102 0.20409533978576103 1.476176
+1 0.978147 0.35836199999999996 0.28082 0.03237695036682396 0.420576
+2 0.9793839999999999 0.448897 0.3513 0.03272138600902422 0.443708
+3 0.98039 0.37135199999999996 0.29525999999999997 0.03346192263975476 0.425241
+4 0.9791479999999999 0.363431 0.28758 0.03222195432783385 0.42500299999999996
+6 0.979324 0.36166699999999996 0.28662 0.03235972858471395 0.42291399999999996
+8 0.978667 0.335234 0.26398 0.032428615713153995 0.414238
+10 0.979846 0.399237 0.31856 0.031395308786553236 0.433315
+12 0.9822599999999999 0.455352 0.36366 0.03186029690352358 0.452133
+16 0.981441 0.44664099999999995 0.35368 0.031705300864533464 0.447513
+32 0.9891 0.667694 0.55546 0.03010367512830228 0.517672
+64 0.99693 0.886138 0.7542599999999999 0.028260944442530914 0.59503
+128 1.012724 1.298583 1.1356 0.025264354355388697 0.738043
 EOD
 # ius=4 static=on 
 $s1 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.0816999999999999 0.508828 0.50718 0.07386422346984466 0.5363049999999999
-2 1.104803 0.562419 0.56822 0.08359453036200186 0.5573429999999999
-3 1.0877459999999999 0.5428959999999999 0.53038 0.07646471256845658 0.5430929999999999
-4 1.097159 0.518172 0.51554 0.0806668274032997 0.539999
-6 1.095393 0.512529 0.51468 0.07958185513036889 0.539907
-8 1.085834 0.484461 0.48006 0.07644749078634658 0.522488
-10 1.087488 0.492959 0.49172 0.07684359177487686 0.527586
-12 1.104355 0.509805 0.52284 0.08405951847897221 0.541102
-16 1.087797 0.47107 0.46965999999999997 0.07760135018771742 0.526392
-32 1.065296 0.39081 0.37972 0.06900768091482107 0.488042
-64 1.190021 0.46432999999999996 0.56096 0.12098301932283953 0.5879249999999999
-128 1.319915 0.583919 0.78708 0.17400888643956877 0.7099989999999999
+1 1.091832 0.518998 0.53464 0.07799745117624772 0.54301
+2 1.106105 0.5381589999999999 0.5633 0.08409396204319224 0.550161
+3 1.107319 0.5430929999999999 0.56662 0.08440395412117246 0.5538879999999999
+4 1.090175 0.497529 0.50978 0.07739468880239728 0.528922
+6 1.098698 0.487235 0.5164799999999999 0.08156236007302035 0.53138
+8 1.0846019999999998 0.453511 0.47259999999999996 0.0758102848482761 0.514274
+10 1.094315 0.481076 0.50036 0.07990906899045913 0.526315
+12 1.096281 0.49313799999999997 0.5123 0.0808218234422898 0.533106
+16 1.0912899999999999 0.44317399999999996 0.46656 0.07901353632073847 0.518573
+32 1.113313 0.451474 0.4957 0.08881273034133572 0.540051
+64 1.115823 0.347118 0.40652 0.09036269073123687 0.507439
+128 1.242367 0.557906 0.69362 0.1421485895360452 0.6505719999999999
 EOD
 # ius=16 static=off 
 $s2 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.275513 6.214436 3.55096 0.1537905142424138 0.553621
-2 1.2397719999999999 5.944933 3.24288 0.13941032618055316 0.530131
-3 1.2322549999999999 5.923623999999999 3.17374 0.13672372817139117 0.520234
-4 1.256707 6.267155 3.38808 0.14734956773326904 0.550653
-6 1.233102 5.920929 3.17916 0.13830813212551235 0.523065
-8 1.355415 8.048736 4.3553999999999995 0.19005958736610065 0.674025
-10 1.429811 9.185210999999999 5.06504 0.22157544862742395 0.749366
-12 1.32857 7.359261 4.0279 0.17853821513450213 0.635405
-16 1.503042 10.471974999999999 5.68142 0.252712430682327 0.836027
-32 1.710998 13.665541 7.5949 0.34192126201219303 1.064989
-64 1.860539 16.386082 9.11214 0.40286914889952813 1.24911
-128 3.156713 37.031498 20.98152 0.9556366892846072 2.6997999999999998
+1 0.9963 1.599108 1.0612 0.0300003444356422 0.224651
+2 0.99784 1.685436 1.08572 0.030017566217752215 0.228093
+3 0.997423 1.666269 1.05042 0.029397582061791754 0.22819499999999998
+4 0.995852 1.579867 1.01484 0.029793683050322047 0.21806
+6 1.004718 2.050861 1.24114 0.02741707711914029 0.254778
+8 1.003979 2.054341 1.2555399999999999 0.027503186029690353 0.25801199999999996
+10 1.007058 2.26022 1.3289 0.02541935039437881 0.268812
+12 1.0012999999999999 1.911074 1.1787999999999998 0.0282437226604209 0.246856
+16 1.0070649999999999 2.114096 1.2626199999999999 0.027399855337030276 0.259415
+32 1.0168519999999999 2.818473 1.6052799999999998 0.022422760307236594 0.307629
+64 1.074432 5.68399 2.92714 0.005838184135294321 0.512084
+128 1.077979 5.855836 2.98638 0.0048393207729135815 0.5252249999999999
 EOD
 # ius=16 static=on 
 $s3 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.259445 2.954183 1.12702 0.13787758757276203 0.360888
-2 1.320435 3.602441 1.2631599999999998 0.16088588847173907 0.40929699999999997
-3 1.3295409999999999 3.6174389999999996 1.25 0.1655357696414425 0.40752299999999997
-4 1.3528559999999998 3.872784 1.2992 0.1737850032721386 0.433627
-6 1.303799 3.482983 1.1798 0.1555299142355251 0.39496499999999996
-8 1.388085 4.143081 1.34188 0.18883684083628974 0.450607
-10 1.335413 3.739328 1.2248999999999999 0.16772293596941412 0.415997
-12 1.379843 3.968915 1.31368 0.18615024282712775 0.43527499999999997
-16 1.3745479999999999 3.8540959999999997 1.3074599999999998 0.18313643095787552 0.429237
-32 1.499704 4.984421 1.48992 0.23480177728791377 0.516359
-64 1.7357369999999999 6.561201 1.9760199999999999 0.3245272620810801 0.662142
-128 2.1940049999999998 9.995889 2.8473599999999997 0.5037543484999828 0.951689
+1 1.276389 1.203319 1.06978 0.14712568456583888 0.24620399999999998
+2 1.285653 1.1742949999999999 1.031 0.15084558950160162 0.24270599999999998
+3 1.287297 1.263309 1.0421 0.151362242964902 0.24791
+4 1.276872 1.2658099999999999 1.00966 0.14738401129748907 0.249131
+6 1.286931 1.2958459999999998 1.04 0.1515000172217821 0.247504
+8 1.2985529999999998 1.281641 1.05436 0.1563737815589157 0.251261
+10 1.339659 1.51995 1.15034 0.17102951813453657 0.270673
+12 1.337702 1.508144 1.1595 0.17152894981572694 0.272014
+16 1.3340459999999998 1.472262 1.17376 0.17025453793958598 0.268846
+32 1.4665219999999999 1.67075 1.38792 0.22231598525815452 0.305697
+64 1.707515 2.36436 1.93088 0.31491750766369303 0.392154
+128 2.201758 3.2172899999999998 2.8440399999999997 0.5093514276857369 0.533528
 EOD
 # ius=64 static=off 
 $s4 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.6521759999999999 31.474852 7.78482 0.304050563152275 0.604471
-2 1.7750249999999999 38.206584 8.96222 0.3568869906657941 0.713546
-3 1.760124 37.466983 8.80956 0.35073881445251953 0.704738
-4 1.947301 45.609798999999995 10.6108 0.42982123790169807 0.839916
-6 1.9206249999999998 45.383351999999995 10.338199999999999 0.4190920676471601 0.83341
-8 1.957814 46.429021 10.69512 0.43474666758516173 0.8437669999999999
-10 1.98043 47.667643 10.912759999999999 0.44449419625942893 0.8610669999999999
-12 2.1857919999999997 57.577479 12.91298 0.5316536355182034 1.02057
-16 2.418746 67.987411 15.104 0.629628353942066 1.19027
-32 3.103608 98.959779 21.55726 0.9211759032824717 1.6911129999999999
-64 3.103608 98.959779 21.55726 0.9211759032824717 1.6911129999999999
-128 3.103608 98.959779 21.55726 0.9211759032824717 1.6911129999999999
+1 1.072462 6.00882 3.07734 0.0021010574174215547 0.200758
+2 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+3 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+4 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+6 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+8 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+10 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+12 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+16 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+32 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+64 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
+128 1.073933 6.057995 3.09278 0.0019288395963214273 0.20449599999999998
 EOD
 # ius=64 static=on 
 $s5 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 2.665173 41.181576 4.1033 0.6376881479695519 0.9104589999999999
-2 2.7365649999999997 44.102495999999995 4.20602 0.6680501498295044 0.950611
-3 2.7362819999999997 43.573585 4.2044 0.6688767953707849 0.9488369999999999
-4 2.733724 44.443418 4.19438 0.6679295973547342 0.958579
-6 2.745809 45.080241 4.20554 0.6736472290152585 0.966359
-8 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-10 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-12 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-16 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-32 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-64 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
-128 2.746779 44.169405 4.20972 0.6740949953501189 0.956409
+1 1.899794 3.8755469999999996 2.6261799999999997 0.36077911342265695 0.184855
+2 2.339719 5.783697999999999 3.5041599999999997 0.5217683325870561 0.240388
+3 2.4695329999999998 5.685023999999999 3.73744 0.568973237350601 0.24071099999999998
+4 2.560197 6.012185 3.89456 0.6031412530568663 0.252332
+6 2.7077109999999998 6.569388 4.1555599999999995 0.6573898667034065 0.264704
+8 2.6974 6.598654 4.12936 0.654014397409844 0.26323399999999997
+10 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+12 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+16 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+32 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+64 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+128 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
 EOD
 set logscale x 2
 set grid
@@ -106,49 +106,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.490832]
+set yrange [0:1.34175636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:3.94548408]
+set yrange [0:1.40246964]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:3.5867016]
+set yrange [0:1.226448]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.22042296696862193]
+set yrange [0:0.15352047669892882]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.490832]
+set yrange [0:1.34175636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:3.94548408]
+set yrange [0:1.40246964]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:3.5867016]
+set yrange [0:1.226448]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.22042296696862193]
+set yrange [0:0.15352047669892882]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,49 +158,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.490832]
+set yrange [0:1.34175636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:3.94548408]
+set yrange [0:1.40246964]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:3.5867016]
+set yrange [0:1.226448]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.22042296696862193]
+set yrange [0:0.15352047669892882]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.490832]
+set yrange [0:1.34175636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:3.94548408]
+set yrange [0:1.40246964]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:3.5867016]
+set yrange [0:1.226448]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.22042296696862193]
+set yrange [0:0.15352047669892882]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -210,49 +210,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.4092500400000003]
+set yrange [0:2.37789864]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:39.994017840000005]
+set yrange [0:6.32430288]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:22.6600416]
+set yrange [0:3.2252904000000004]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:1.0320876244273758]
+set yrange [0:0.550099541900596]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.4092500400000003]
+set yrange [0:2.37789864]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:39.994017840000005]
+set yrange [0:6.32430288]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:22.6600416]
+set yrange [0:3.2252904000000004]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:1.0320876244273758]
+set yrange [0:0.550099541900596]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -262,49 +262,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.4092500400000003]
+set yrange [0:2.37789864]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:39.994017840000005]
+set yrange [0:6.32430288]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:22.6600416]
+set yrange [0:3.2252904000000004]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:1.0320876244273758]
+set yrange [0:0.550099541900596]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.4092500400000003]
+set yrange [0:2.37789864]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:39.994017840000005]
+set yrange [0:6.32430288]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:22.6600416]
+set yrange [0:3.2252904000000004]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:1.0320876244273758]
+set yrange [0:0.550099541900596]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -314,49 +314,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.35189664]
+set yrange [0:2.9641734]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:106.87656132000001]
+set yrange [0:7.12654632]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:23.2818408]
+set yrange [0:4.541615999999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.9948699755450695]
+set yrange [0:0.7271670168429029]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.35189664]
+set yrange [0:2.9641734]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:106.87656132000001]
+set yrange [0:7.12654632]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:23.2818408]
+set yrange [0:4.541615999999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.9948699755450695]
+set yrange [0:0.7271670168429029]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
@@ -366,49 +366,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.35189664]
+set yrange [0:2.9641734]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:106.87656132000001]
+set yrange [0:7.12654632]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:23.2818408]
+set yrange [0:4.541615999999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.9948699755450695]
+set yrange [0:0.7271670168429029]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:3.35189664]
+set yrange [0:2.9641734]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:106.87656132000001]
+set yrange [0:7.12654632]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:23.2818408]
+set yrange [0:4.541615999999999]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.9948699755450695]
+set yrange [0:0.7271670168429029]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
