@@ -81,6 +81,73 @@ frontend::Clause clone_clause(const frontend::Clause& c) {
 
 std::string goal_text(const frontend::Goal& goal) { return frontend::print_term(*goal.term); }
 
+/// on(L) for output streams (see partition.hpp): an output argument V of the head that the
+/// body binds to a new structure S (`V = S`) whose new variables are outputs of a call to the
+/// clause's own component (the stream goes on there) is built where V lives:
+/// `V @ on(L)` in the head, `S @ to(L)` and its passed-on variables `@ to(L)`.
+void place_output_streams(const frontend::Clause& clause, frontend::Clause& copy,
+                          const ModeTable& modes, const CallGraph& calls, int label,
+                          std::string* explain) {
+  if (!clause.head->is_callable() || clause.head->kind != TermKind::Compound) return;
+  const auto self = frontend::predicate_of(clause);
+  const DataflowGraph graph = dataflow(clause, modes);
+  const std::set<std::string> fresh(graph.new_variables.begin(), graph.new_variables.end());
+  for (std::size_t i = 0; i < clause.head->args.size() && label <= 63; ++i) {
+    const Term& arg = *clause.head->args[i];
+    if (arg.kind != TermKind::Variable || arg.text == "_" || modes.mode(self, i) != Mode::Out) {
+      continue;
+    }
+    for (std::size_t g = 0; g < clause.body.size(); ++g) {
+      const Term& t = *clause.body[g].term;
+      if (!(t.is_callable() && t.text == "=" && t.arity() == 2)) continue;
+      std::size_t side = 2;
+      for (std::size_t s = 0; s < 2; ++s) {
+        const Term& v = *t.args[s];
+        const Term& other = *t.args[1 - s];
+        if (v.kind == TermKind::Variable && v.text == arg.text &&
+            (other.kind == TermKind::List || other.kind == TermKind::Compound)) {
+          side = 1 - s;
+        }
+      }
+      if (side == 2) continue;
+      // The structure's new variables that a call of this component binds: the stream's rest.
+      std::vector<std::string> inside;
+      variables_in(*t.args[side], inside);
+      std::vector<std::string> passed;
+      std::string continuation;
+      for (const auto& v : inside) {
+        if (!fresh.contains(v)) continue;
+        for (const auto& node : graph.goals) {
+          const Term& callee = *clause.body[node.index].term;
+          if (!callee.is_callable() || node.index == g) continue;
+          const frontend::PredicateKey key{callee.text, callee.arity()};
+          if (!calls.same_component(key, self) || !calls.recursive(self)) continue;
+          if (std::find(node.binds.begin(), node.binds.end(), v) != node.binds.end()) {
+            passed.push_back(v);
+            if (continuation.empty()) continuation = goal_text(clause.body[node.index]);
+          }
+        }
+      }
+      if (passed.empty()) continue;
+      const frontend::Placement on{PlacementKind::On, label, {}};
+      const frontend::Placement to{PlacementKind::To, label, {}};
+      frontend::TermPtr& structure = copy.body[g].term->args[side];
+      copy.head->args[i] = frontend::make_annotated(std::move(copy.head->args[i]), on, {});
+      for (const auto& v : passed) annotate_first(structure, v, to);
+      structure = frontend::make_annotated(std::move(structure), to, {});
+      if (explain != nullptr) {
+        *explain += fmt::format(
+            "  {} @ on({}): the clause builds its output {} and the stream goes on in {}: it is "
+            "built on the IU that holds {}, where its reader is (writes go afar, reads stay "
+            "local)\n",
+            arg.text, label, arg.text, continuation, arg.text);
+      }
+      ++label;
+      break;
+    }
+  }
+}
+
 }  // namespace
 
 DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
@@ -391,6 +458,9 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
         }
       }
     }
+    int next_label = 1;
+    for (const auto& w : p.walks) next_label = std::max(next_label, w.label + 1);
+    place_output_streams(clause, copy, modes, calls, next_label, explain);
     out.items.emplace_back(std::move(copy));
   }
   return out;

@@ -359,8 +359,15 @@ op_set_unset:
   DISPATCH();
 op_label_from:
   if constexpr (kSim) {
-    // on(L): the IU that owns the datum received here (a non-pointer means this IU).
-    const Cell datum = deref_at<kSim>(R[code[pc + 1]]);
+    // on(L): the IU that owns the datum received here (a non-pointer means this IU). Local
+    // references are followed; the first one into another IU names that IU without a remote
+    // read (an output variable received from a consumer elsewhere is owned there).
+    Cell datum = R[code[pc + 1]];
+    while (is_ref(datum) && iu_of(datum) == index_) {
+      const Cell contents = *address_of(datum);
+      if (is_var_contents(contents)) break;
+      datum = contents;
+    }
     labels_[static_cast<std::uint32_t>(code[pc + 2]) & 63U] =
         is_pointer(datum) ? iu_of(datum) : index_;
   }
