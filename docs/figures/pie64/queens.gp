@@ -18,18 +18,18 @@ EOD
 # ius=4 static=on 
 $s1 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.091832 0.518998 0.53464 0.07799745117624772 0.54301
-2 1.106105 0.5381589999999999 0.5633 0.08409396204319224 0.550161
-3 1.107319 0.5430929999999999 0.56662 0.08440395412117246 0.5538879999999999
-4 1.090175 0.497529 0.50978 0.07739468880239728 0.528922
-6 1.098698 0.487235 0.5164799999999999 0.08156236007302035 0.53138
-8 1.0846019999999998 0.453511 0.47259999999999996 0.0758102848482761 0.514274
-10 1.094315 0.481076 0.50036 0.07990906899045913 0.526315
-12 1.096281 0.49313799999999997 0.5123 0.0808218234422898 0.533106
-16 1.0912899999999999 0.44317399999999996 0.46656 0.07901353632073847 0.518573
-32 1.113313 0.451474 0.4957 0.08881273034133572 0.540051
-64 1.115823 0.347118 0.40652 0.09036269073123687 0.507439
-128 1.242367 0.557906 0.69362 0.1421485895360452 0.6505719999999999
+1 1.1125129999999999 0.538269 0.5643199999999999 0.08254400165329108 0.56079
+2 1.1256819999999998 0.555207 0.58882 0.08803775014638515 0.5641769999999999
+3 1.1080729999999999 0.50695 0.52876 0.08120070264871009 0.5409039999999999
+4 1.112941 0.517625 0.54174 0.08295732442393139 0.545951
+6 1.107183 0.50807 0.52584 0.08089071057072986 0.542186
+8 1.1132959999999998 0.49943899999999997 0.52512 0.08326731650191162 0.541916
+10 1.130957 0.534967 0.57218 0.09105156201563738 0.5598569999999999
+12 1.121027 0.505298 0.53848 0.08719388282299452 0.546142
+16 1.1074739999999998 0.47774099999999997 0.50594 0.08154513829091034 0.537573
+32 1.138193 0.42272899999999997 0.4881 0.09573588674956085 0.542613
+64 1.158234 0.395887 0.48181999999999997 0.10427789067612717 0.548152
+128 1.325934 0.591452 0.80346 0.1721489339716874 0.710847
 EOD
 # ius=16 static=off 
 $s2 << EOD
@@ -50,18 +50,18 @@ EOD
 # ius=16 static=on 
 $s3 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.276389 1.203319 1.06978 0.14712568456583888 0.24620399999999998
-2 1.285653 1.1742949999999999 1.031 0.15084558950160162 0.24270599999999998
-3 1.287297 1.263309 1.0421 0.151362242964902 0.24791
-4 1.276872 1.2658099999999999 1.00966 0.14738401129748907 0.249131
-6 1.286931 1.2958459999999998 1.04 0.1515000172217821 0.247504
-8 1.2985529999999998 1.281641 1.05436 0.1563737815589157 0.251261
-10 1.339659 1.51995 1.15034 0.17102951813453657 0.270673
-12 1.337702 1.508144 1.1595 0.17152894981572694 0.272014
-16 1.3340459999999998 1.472262 1.17376 0.17025453793958598 0.268846
-32 1.4665219999999999 1.67075 1.38792 0.22231598525815452 0.305697
-64 1.707515 2.36436 1.93088 0.31491750766369303 0.392154
-128 2.201758 3.2172899999999998 2.8440399999999997 0.5093514276857369 0.533528
+1 1.245341 1.133332 0.97186 0.13060999552233665 0.232597
+2 1.3120509999999999 1.248494 1.07524 0.1560637894809355 0.251465
+3 1.345713 1.385182 1.14642 0.1695828884372955 0.270797
+4 1.296613 1.308524 1.0767 0.15029449247408122 0.24881899999999998
+6 1.296432 1.264824 1.0404799999999998 0.1515000172217821 0.24856399999999998
+8 1.325879 1.3490499999999999 1.09988 0.16288361519650055 0.260192
+10 1.3299429999999999 1.349526 1.08374 0.16438191024007165 0.25461
+12 1.282805 1.302807 1.01348 0.14564461130437778 0.246409
+16 1.318427 1.342893 1.0532 0.1603003478799986 0.254945
+32 1.489196 1.8378059999999998 1.46792 0.22427926841869597 0.321416
+64 1.718343 2.346682 1.91594 0.3124031274756312 0.392985
+128 2.2612669999999997 3.320529 2.9053199999999997 0.5240071642613577 0.5502009999999999
 EOD
 # ius=64 static=off 
 $s4 << EOD
@@ -82,18 +82,18 @@ EOD
 # ius=64 static=on 
 $s5 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.899794 3.8755469999999996 2.6261799999999997 0.36077911342265695 0.184855
-2 2.339719 5.783697999999999 3.5041599999999997 0.5217683325870561 0.240388
-3 2.4695329999999998 5.685023999999999 3.73744 0.568973237350601 0.24071099999999998
-4 2.560197 6.012185 3.89456 0.6031412530568663 0.252332
-6 2.7077109999999998 6.569388 4.1555599999999995 0.6573898667034065 0.264704
-8 2.6974 6.598654 4.12936 0.654014397409844 0.26323399999999997
-10 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
-12 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
-16 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
-32 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
-64 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
-128 2.744605 6.58841 4.2052 0.6733027933730582 0.264381
+1 1.9923719999999998 4.192849 2.77858 0.38897117073674786 0.196986
+2 2.377906 5.51368 3.5309999999999997 0.5249371404952985 0.235483
+3 2.5127159999999997 5.6464669999999995 3.7509599999999996 0.5777219026624875 0.2413
+4 2.50634 5.57831 3.74228 0.5740881066372748 0.239455
+6 2.605361 5.928516 3.92128 0.6109254985705921 0.25092
+8 2.693177 6.229664 4.08016 0.6434230014121861 0.260532
+10 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
+12 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
+16 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
+32 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
+64 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
+128 2.7723489999999997 6.622084 4.2111 0.6746633141597492 0.268349
 EOD
 set logscale x 2
 set grid
@@ -106,7 +106,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.34175636]
+set yrange [0:1.43200872]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
@@ -124,13 +124,13 @@ plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.15352047669892882]
+set yrange [0:0.1859208486894224]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.34175636]
+set yrange [0:1.43200872]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
@@ -148,7 +148,7 @@ plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.15352047669892882]
+set yrange [0:0.1859208486894224]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,7 +158,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.34175636]
+set yrange [0:1.43200872]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
@@ -176,13 +176,13 @@ plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.15352047669892882]
+set yrange [0:0.1859208486894224]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.34175636]
+set yrange [0:1.43200872]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
@@ -200,7 +200,7 @@ plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.15352047669892882]
+set yrange [0:0.1859208486894224]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -210,7 +210,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.37789864]
+set yrange [0:2.4421683599999997]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
@@ -228,13 +228,13 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.550099541900596]
+set yrange [0:0.5659277374022664]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.37789864]
+set yrange [0:2.4421683599999997]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
@@ -252,7 +252,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.550099541900596]
+set yrange [0:0.5659277374022664]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -262,7 +262,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.37789864]
+set yrange [0:2.4421683599999997]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
@@ -280,13 +280,13 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.550099541900596]
+set yrange [0:0.5659277374022664]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.37789864]
+set yrange [0:2.4421683599999997]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
@@ -304,7 +304,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.550099541900596]
+set yrange [0:0.5659277374022664]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -314,49 +314,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9641734]
+set yrange [0:2.99413692]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.12654632]
+set yrange [0:7.1518507200000005]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.541615999999999]
+set yrange [0:4.547988]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7271670168429029]
+set yrange [0:0.7286363792925292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9641734]
+set yrange [0:2.99413692]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.12654632]
+set yrange [0:7.1518507200000005]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.541615999999999]
+set yrange [0:4.547988]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7271670168429029]
+set yrange [0:0.7286363792925292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
@@ -366,49 +366,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9641734]
+set yrange [0:2.99413692]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.12654632]
+set yrange [0:7.1518507200000005]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.541615999999999]
+set yrange [0:4.547988]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7271670168429029]
+set yrange [0:0.7286363792925292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9641734]
+set yrange [0:2.99413692]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.12654632]
+set yrange [0:7.1518507200000005]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.541615999999999]
+set yrange [0:4.547988]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7271670168429029]
+set yrange [0:0.7286363792925292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
