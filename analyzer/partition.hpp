@@ -29,6 +29,11 @@
 // Clauses that carry placements written by hand are kept as they are (the frontend checks them).
 // Unifications (`=`) compute locally: they join no walk and carry no placement (their new
 // variables belong to the walk of the goal that binds them).
+// Output streams: a clause that binds an output argument V of its head to a new structure
+// whose new variables a call of its own component goes on binding (`Ys = [X|Ys1]`, then
+// `filter(P, Xs, Ys1)`) builds it where V lives: `Ys @ on(L)` in the head, the structure and
+// those variables `@ to(L)`. V was allocated next to its reader, so the stream is written from
+// afar and read locally (annotate() does this after the walks).
 // This reproduces the paper's Figure 7 from its Figure 5.
 #pragma once
 
