@@ -61,6 +61,7 @@ const std::vector<Key>& keys() {
         network_field("network.cycles_per_byte", &netsim::NetworkParams::cycles_per_byte),
         network_field("network.bytes_per_word", &netsim::NetworkParams::bytes_per_word),
         network_field("network.constant_latency", &netsim::NetworkParams::constant_latency),
+        network_field("network.latency", &netsim::NetworkParams::latency),
     };
     for (std::size_t op = 0; op < vm::kOpCount; ++op) {
       k.push_back(Key{"unired.cycles." + std::string(vm::kOpInfo[op].name),
@@ -78,7 +79,8 @@ const std::vector<Key>& keys() {
 
 void apply_flat(MachineDescription& d, const std::string& prefix, const nlohmann::json& json) {
   for (const auto& [name, value] : json.items()) {
-    const std::string key = prefix.empty() ? name : prefix + "." + name;
+    std::string key = prefix.empty() ? name : prefix + "." + name;
+    if (key == "net_latency") key = "network.latency";  // the short name of the sweep examples
     if (value.is_object()) {
       apply_flat(d, key, value);
       continue;

@@ -10,7 +10,7 @@ SimTime ConstantLatency::transfer(std::uint32_t, std::uint32_t, std::uint32_t wo
                                   SimTime ready) {
   ++stats_.messages;
   stats_.words += words;
-  return ready + params_.constant_latency +
+  return ready + params_.constant_latency + params_.latency +
          static_cast<SimTime>(words) * params_.bytes_per_word * params_.cycles_per_byte;
 }
 
@@ -115,7 +115,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   ++stats_.messages;
   stats_.words += words;
   stats_.wait_cycles += best_start - ready;
-  return end;
+  return end + params_.latency;
 }
 
 std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params) {

@@ -27,6 +27,9 @@ struct NetworkParams {
   SimTime cycles_per_byte = 1;       ///< link transfer rate
   std::uint32_t bytes_per_word = 5;  ///< a tagged word on the wire (32-bit datum + tag byte)
   SimTime constant_latency = 20;     ///< the constant model's latency
+  /// Cycles every message spends in flight on top of the model (wire delay; the links are not
+  /// held for it). 0 by default; sweep it to see how latency-bound a program is.
+  SimTime latency = 0;
 };
 
 struct NetworkStats {

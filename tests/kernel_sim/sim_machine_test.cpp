@@ -276,6 +276,9 @@ TEST(MachineDescription, KeysAndErrors) {
   EXPECT_THROW(m.set("ius"), std::invalid_argument);
   EXPECT_THROW(m.set("network.copies=many"), std::invalid_argument);
   EXPECT_EQ(m.to_json()["network.constant_latency"], 3U);
+  m.set("net_latency=16");  // the short name
+  EXPECT_EQ(m.network.latency, 16U);
+  EXPECT_EQ(m.to_json()["network.latency"], 16U);
 }
 
 }  // namespace

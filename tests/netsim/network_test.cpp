@@ -86,6 +86,16 @@ TEST(Multistage, AMessageBookedForLaterDoesNotDelayAnEarlierOne) {
   EXPECT_EQ(net.transfer(1, 3, 1, 90), 90U + 7U);
 }
 
+TEST(Multistage, WireLatencyIsAddedWithoutHoldingTheLinks) {
+  NetworkParams p;
+  p.copies = 1;
+  p.latency = 100;
+  Multistage net(4, p);
+  EXPECT_EQ(net.transfer(0, 3, 1, 0), 7U + 100U);
+  // The links were held for 7 cycles only: the next message waits 7, not 107.
+  EXPECT_EQ(net.transfer(1, 3, 1, 0), 14U + 100U);
+}
+
 TEST(LoadBoard, LeastLoadedWithDelayAndRingTies) {
   LoadBoard board(4, 10);
   board.declare(0, 5, 0);
