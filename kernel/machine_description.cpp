@@ -104,12 +104,15 @@ MachineDescription::MachineDescription() {
 
 void MachineDescription::apply(const nlohmann::json& json) {
   if (!json.is_object()) throw std::invalid_argument("a machine description is a JSON object");
-  apply_flat(*this, "", json);
-  if (ius < 1 || ius > 1024) throw std::invalid_argument("ius must be between 1 and 1024");
-  if (network.copies < 1) throw std::invalid_argument("network.copies must be at least 1");
-  if (network.model != "multistage" && network.model != "constant") {
+  // On a copy, so that a rejected value leaves the description as it was.
+  MachineDescription next = *this;
+  apply_flat(next, "", json);
+  if (next.ius < 1 || next.ius > 1024) throw std::invalid_argument("ius must be between 1 and 1024");
+  if (next.network.copies < 1) throw std::invalid_argument("network.copies must be at least 1");
+  if (next.network.model != "multistage" && next.network.model != "constant") {
     throw std::invalid_argument("network.model must be multistage or constant");
   }
+  *this = std::move(next);
 }
 
 void MachineDescription::set(const std::string& assignment) {

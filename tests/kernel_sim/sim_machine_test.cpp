@@ -273,6 +273,7 @@ TEST(MachineDescription, KeysAndErrors) {
   EXPECT_EQ(m.network.constant_latency, 3U);
   EXPECT_THROW(m.set("no.such.key=1"), std::invalid_argument);
   EXPECT_THROW(m.set("ius=0"), std::invalid_argument);
+  EXPECT_EQ(m.ius, 64U);  // a rejected value changes nothing
   EXPECT_THROW(m.set("ius"), std::invalid_argument);
   EXPECT_THROW(m.set("network.copies=many"), std::invalid_argument);
   EXPECT_EQ(m.to_json()["network.constant_latency"], 3U);
