@@ -2,6 +2,8 @@
 // outcome; and the progress line.
 #include "sweep/sweep_results.hpp"
 
+#include <sstream>
+
 #include <gtest/gtest.h>
 
 #include "sweep/progress.hpp"
@@ -66,6 +68,26 @@ TEST(Progress, BarLine) {
   EXPECT_EQ(Progress::bar_line(4, 4, 90, 8),
             "[########] 4/4 configurations, 1m30s elapsed, ~0.0s remaining");
   EXPECT_EQ(format_duration(7300), "2h01m");
+}
+
+TEST(Progress, RedrawsOneLineOnATerminalAndPrintsLinesOtherwise) {
+  std::ostringstream terminal;
+  Progress bar(terminal, true, 2);
+  bar.finished("ius=4: ok", false);
+  bar.finished("ius=16: exit 1 error: x", true);
+  bar.close();
+  const std::string t = terminal.str();
+  EXPECT_EQ(t.find('\r'), 0U);  // redrawn in place
+  EXPECT_NE(t.find("2/2 configurations"), std::string::npos);
+  EXPECT_NE(t.find("failed: ius=16: exit 1 error: x\n"), std::string::npos);  // kept visible
+  EXPECT_EQ(t.back(), '\n');
+
+  std::ostringstream log;
+  Progress lines(log, false, 2);
+  lines.finished("ius=4: ok", false);
+  lines.close();
+  EXPECT_EQ(log.str().find('\r'), std::string::npos);
+  EXPECT_EQ(log.str().rfind("sweep: 1/2 ius=4: ok (", 0), 0U);
 }
 
 }  // namespace
