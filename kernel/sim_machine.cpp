@@ -247,6 +247,7 @@ void SimMachine::nip_loop(unsigned i) {
 void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
+  const std::size_t pool_before = iu.pool_size();
   switch (message.kind) {
     case MessageKind::Goal:
       trace(i, kNip, "newload", start, machine_.nip_message);
@@ -276,7 +277,9 @@ void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime star
     }
     case MessageKind::Data: trace(i, kNip, "writel", start, machine_.nip_message); break;
   }
-  engine_.wake_at(node.mp, engine_.now());
+  // The MP has something new only when the pool changed or work was left for it (a hook, a
+  // write or a binding that woke nobody leaves it alone).
+  if (node.mp_pending > 0 || iu.pool_size() != pool_before) engine_.wake_at(node.mp, engine_.now());
 }
 
 void SimMachine::fail(unsigned i) {
