@@ -31,9 +31,12 @@ struct ClauseCode {
   SourceRef source;
 };
 
+/// Ends every list of a ClauseIndex (the reducer walks a list without its size).
+inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
+
 /// The first-argument index of a predicate: for each kind of first argument, the head code
 /// addresses of the clauses that can match it, in textual order (clauses whose first pattern is
-/// a variable are in every list).
+/// a variable are in every list), then kEndOfChain.
 struct ClauseIndex {
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell

@@ -771,16 +771,14 @@ void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts)
       if (any || (f.kind == FirstArgument::Functor && f.functor == functor)) list.push_back(i);
     }
   }
-  // The reducer walks the lists by head code address.
-  for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) {
-    for (auto& i : *list) i = predicate.clauses[i].head_pc;
-  }
-  for (auto& [c, list] : index.constants) {
+  // The reducer walks the lists by head code address, up to kEndOfChain.
+  const auto finish = [&](std::vector<std::uint32_t>& list) {
     for (auto& i : list) i = predicate.clauses[i].head_pc;
-  }
-  for (auto& [f, list] : index.functors) {
-    for (auto& i : list) i = predicate.clauses[i].head_pc;
-  }
+    list.push_back(kEndOfChain);
+  };
+  for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) finish(*list);
+  for (auto& [c, list] : index.constants) finish(list);
+  for (auto& [f, list] : index.functors) finish(list);
   predicate.index = std::move(index);
 }
 

@@ -29,7 +29,7 @@ namespace {
 /// the body reserves its own needs at commit).
 constexpr std::size_t kMinFree = 4096;
 
-const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first) {
+const std::vector<std::uint32_t>& select_chain(const Predicate& p, Cell first) {
   const ClauseIndex& index = p.index;
   switch (tag_of(first)) {
     case Tag::Ref: return index.all;
@@ -52,6 +52,11 @@ const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first)
       return index.other;
     default: return index.all;
   }
+}
+
+/// The head code addresses of the clauses to try, ending with kEndOfChain.
+const std::uint32_t* select_clauses(const Predicate& p, Cell first) {
+  return select_chain(p, first).data();
 }
 
 
@@ -169,19 +174,28 @@ RunStatus Iu::run_loop(Cell single_goal) {
   // at `skip_at`), go on matching (a later mismatch still fails the clause).
 #define BLOCKED(variable, skip_at) \
   do {                             \
-    blocked_.push_back(variable);  \
-    clause_blocked = true;         \
+    NOTE_BLOCKED(variable);        \
     pc = code[pc + (skip_at)];     \
     DISPATCH();                    \
+  } while (false)
+  // The first blocking variable of a clause marks where its own ones start in blocked_ (a
+  // mismatch later in the clause drops them: FAIL dominates SUSPEND).
+#define NOTE_BLOCKED(variable)      \
+  do {                              \
+    if (!clause_blocked) {          \
+      mark = blocked_.size();       \
+      clause_blocked = true;        \
+    }                               \
+    blocked_.push_back(variable);   \
   } while (false)
 
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
   // The state of the loop; all declared here, so that no jump crosses an initialization.
   const Cell* code = image.code.data();
+  const Predicate* const predicates = image.predicates.data();
   const Predicate* predicate = nullptr;
-  const std::vector<std::uint32_t>* chain = nullptr;
-  std::size_t chain_pos = 0;
+  const std::uint32_t* chain = nullptr;  // the next clause to try, up to kEndOfChain
   std::size_t mark = 0;
   std::uint64_t pc = 0;
   Cell goal = 0;
@@ -191,6 +205,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
   bool clause_blocked = false;
   bool started = false;
   const unsigned iu = index_;
+  const bool gc_stress = options_.gc_stress;
 
 next_goal:
   if (error_) return RunStatus::Error;
@@ -221,7 +236,7 @@ next_goal:
     }
     current_goal_ = goal;
   }
-  if (!kSim && (heap.free_cells() < kMinFree || options_.gc_stress)) {
+  if (!kSim && (heap.free_cells() < kMinFree || gc_stress)) {
     collect(kMinFree, nullptr, 0);
     if (heap.free_cells() < kMinFree) {
       ensure_heap(kMinFree);
@@ -238,10 +253,9 @@ next_goal:
   slice = options_.time_slice;
 
 reduce:
-  code = image.code.data();
-  predicate = &image.predicates[pred];
+  predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
-  if (predicate->builtin != kNoBuiltin) {
+  if (predicate->builtin != kNoBuiltin) [[unlikely]] {
     if constexpr (kSim) {
       cycles_ += costs_->builtin_call;
       for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
@@ -249,28 +263,38 @@ reduce:
     if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
     goto next_goal;
   }
-  if (predicate->clauses.empty()) {
+  if (predicate->clauses.empty()) [[unlikely]] {
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
               goal_text(*this, predicate->name, R, arity), predicate->first_call);
     return RunStatus::Error;
   }
-  blocked_.clear();
+  if (!blocked_.empty()) blocked_.clear();
   // The first argument, dereferenced once for the index and kept so for the clauses' heads
-  // (on the simulated machine, a remote variable is then read once, not twice).
-  if (arity > 0) R[0] = deref_at<kSim>(R[0]);
-  chain = &select_clauses(*predicate, arity > 0 ? R[0] : kNil);
-  chain_pos = 0;
+  // (on the simulated machine, a remote variable is then read once, not twice). The two
+  // commonest cases of the index (a list cell, an unbound variable) are decided here.
+  if (arity > 0) [[likely]] {
+    const Cell first = deref_at<kSim>(R[0]);
+    R[0] = first;
+    if (is_cons(first)) {
+      chain = predicate->index.cons.data();
+    } else if (is_ref(first)) {
+      chain = predicate->index.all.data();
+    } else {
+      chain = select_clauses(*predicate, first);
+    }
+  } else {
+    chain = predicate->index.all.data();
+  }
 
 next_clause:
-  if (chain_pos == chain->size()) goto no_clause;
+  pc = *chain++;
+  if (pc == kEndOfChain) goto no_clause;
   if constexpr (kSim) cycles_ += costs_->clause_try;
-  mark = blocked_.size();
   clause_blocked = false;
-  pc = (*chain)[chain_pos++];
   DISPATCH();
 
 mismatch:
-  if (blocked_.size() != mark) blocked_.resize(mark);
+  if (clause_blocked) blocked_.resize(mark);
   goto next_clause;
 
 no_clause:
@@ -344,10 +368,7 @@ op_match_equal: {
     switch (passive_identity(a, b, blocking)) {
       case Identity::Identical: break;
       case Identity::Different: goto mismatch;
-      case Identity::Blocked:
-        blocked_.push_back(blocking);
-        clause_blocked = true;
-        break;
+      case Identity::Blocked: NOTE_BLOCKED(blocking); break;
     }
   }
   pc = code[pc + 3];
@@ -367,12 +388,11 @@ op_label_from:
   pc += 3;
   DISPATCH();
 op_commit: {
-  if (clause_blocked) goto next_clause;
-  if (blocked_.size() != mark) blocked_.resize(mark);
+  if (clause_blocked) goto next_clause;  // (a clause not blocked added nothing to blocked_)
   ++counters.reductions;
   const std::size_t reserve = code[pc + 2];
-  if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
-    if (options_.gc_stress) collect(reserve, nullptr, 0);
+  if (heap.free_cells() < reserve || (gc_stress && reserve > 0)) [[unlikely]] {
+    if (gc_stress) collect(reserve, nullptr, 0);
     if (!ensure_heap(reserve)) return RunStatus::Error;
   }
   if constexpr (kSim) {
@@ -387,7 +407,7 @@ op_commit: {
 
   // --- body --------------------------------------------------------------------------------------
 op_put_var: {
-  Cell* p = heap.allocate(1);
+  Cell* p = heap.take(1);
   p[0] = make_var_contents();
   R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
   pc += 2;
@@ -410,7 +430,7 @@ op_put_const:
   DISPATCH();
 op_put_number: {
   const NumberConstant& c = image.numbers[code[pc + 2]];
-  Cell* p = heap.allocate(2);
+  Cell* p = heap.take(2);
   p[0] = make_header(c.is_float ? BoxKind::Float : BoxKind::Int64, 1);
   p[1] = c.is_float ? double_bits(c.real) : static_cast<Cell>(c.integer);
   R[code[pc + 1]] = make_pointer(Tag::Box, p, iu);
@@ -418,7 +438,7 @@ op_put_number: {
   DISPATCH();
 }
 op_put_cons: {
-  Cell* p = heap.allocate(2);
+  Cell* p = heap.take(2);
   p[0] = R[code[pc + 2]];
   p[1] = R[code[pc + 3]];
   R[code[pc + 1]] = make_pointer(Tag::Cons, p, iu);
@@ -427,7 +447,7 @@ op_put_cons: {
 }
 op_put_struct: {
   const auto n = static_cast<std::uint32_t>(code[pc + 3]);
-  Cell* p = heap.allocate(1 + n);
+  Cell* p = heap.take(1 + n);
   p[0] = make_header(BoxKind::Functor, n, static_cast<std::uint32_t>(code[pc + 2]));
   for (std::uint32_t i = 0; i < n; ++i) p[1 + i] = R[code[pc + 4 + i]];
   R[code[pc + 1]] = make_pointer(Tag::Struct, p, iu);
@@ -527,7 +547,7 @@ op_spawn_at: {
                                              : labels_[static_cast<std::uint32_t>(placement) & 63U];
     }
   }
-  Cell* p = where == iu ? heap.allocate(goal_record::kHeaderCells + n)
+  Cell* p = where == iu ? heap.take(goal_record::kHeaderCells + n)
                         : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
@@ -564,6 +584,7 @@ op_execute: {
 op_proceed:
   goto next_goal;
 #undef BLOCKED
+#undef NOTE_BLOCKED
 #undef DISPATCH
 }
 

@@ -81,9 +81,17 @@ std::string op(const std::string& name, const std::string& operands) {
 }
 
 /// The index of a predicate with its chains as clause numbers (0-based, textual order), whether
-/// the compiler stores clause numbers or the clauses' head code addresses.
+/// the compiler stores clause numbers or the clauses' head code addresses; every chain must end
+/// with kEndOfChain (dropped here).
 ClauseIndex clause_numbers(const Predicate& p) {
   ClauseIndex index = p.index;
+  const auto drop_end = [](Chain& chain) {
+    EXPECT_TRUE(!chain.empty() && chain.back() == kEndOfChain);
+    if (!chain.empty() && chain.back() == kEndOfChain) chain.pop_back();
+  };
+  for (auto* chain : {&index.all, &index.cons, &index.other, &index.numbers}) drop_end(*chain);
+  for (auto& [c, chain] : index.constants) drop_end(chain);
+  for (auto& [f, chain] : index.functors) drop_end(chain);
   Chain addresses;
   for (const auto& c : p.clauses) addresses.push_back(c.head_pc);
   if (index.all != addresses) return index;
