@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "vm/builtins.hpp"
+#include "vm/inline_builtins.hpp"
 
 namespace fleng::vm {
 
@@ -459,7 +460,8 @@ class ClauseCompiler {
         std::tie(out_reg, out_temp) = build(out);
       }
       image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
-      emit(Op::call_function);
+      const std::optional<Op> inline_op = inline_builtins::instruction_for(id);
+      emit(inputs.size() == 2 && inline_op ? *inline_op : Op::call_function);
       emit_operand(id);
       emit_operand(out_reg);
       emit_operand(fresh ? 1 : 0);

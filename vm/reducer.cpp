@@ -17,6 +17,7 @@
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
+#include "vm/inline_builtins.hpp"
 #include "vm/iu.hpp"
 #include "vm/matching.hpp"
 #include "vm/term_writer.hpp"
@@ -59,46 +60,6 @@ const std::uint32_t* select_clauses(const Predicate& p, Cell first) {
   return select_chain(p, first).data();
 }
 
-
-/// The hottest builtins on small integers (and equal/3 on atomic values), without a call;
-/// false when the general implementation must decide (other types, overflow, unbound).
-inline bool fast_binary(BuiltinId id, Cell a, Cell b, Cell& result) {
-  if (is_int(a) && is_int(b)) {
-    const std::int64_t x = small_int_value(a);
-    const std::int64_t y = small_int_value(b);
-    std::int64_t r = 0;
-    switch (id) {
-      case builtin_ids::add: r = x + y; break;
-      case builtin_ids::sub: r = x - y; break;
-      case builtin_ids::mul:
-        if (__builtin_mul_overflow(x, y, &r)) return false;
-        break;
-      case builtin_ids::mod:
-        if (y == 0) return false;
-        r = x % y;
-        break;
-      case builtin_ids::div:
-        if (y == 0) return false;
-        r = x / y;
-        break;
-      case builtin_ids::less: result = x < y ? kTrue : kFalse; return true;
-      case builtin_ids::less_eq: result = x <= y ? kTrue : kFalse; return true;
-      case builtin_ids::greater: result = x > y ? kTrue : kFalse; return true;
-      case builtin_ids::greater_eq: result = x >= y ? kTrue : kFalse; return true;
-      case builtin_ids::num_equal:
-      case builtin_ids::equal: result = x == y ? kTrue : kFalse; return true;
-      default: return false;
-    }
-    if (!fits_small_int(r)) return false;
-    result = make_small_int(r);
-    return true;
-  }
-  if (id == builtin_ids::equal && (is_atom(a) || is_int(a)) && (is_atom(b) || is_int(b))) {
-    result = a == b ? kTrue : kFalse;
-    return true;
-  }
-  return false;
-}
 
 /// Checks a builtin's input modes (? bound, g ground); records the blocking variables.
 bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs) {
@@ -202,6 +163,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
   PredicateId pred = 0;
   std::uint32_t arity = 0;
   std::uint32_t slice = 0;
+  Cell fn_value = 0;  // the result of a builtin function's fast path
   bool clause_blocked = false;
   bool started = false;
   const unsigned iu = index_;
@@ -485,29 +447,43 @@ op_unify: {
   pc += 3;
   DISPATCH();
 }
-op_call_function: {
-  const auto id = static_cast<BuiltinId>(code[pc + 1]);
-  if (code[pc + 4] == 2) {
-    // Small integers and atoms: the common arithmetic and tests without a call.
-    const Cell a = deref_at<kSim>(R[code[pc + 5]]);
-    const Cell b = deref_at<kSim>(R[code[pc + 6]]);
-    Cell result = 0;
-    if (fast_binary(id, a, b, result)) {
-      ++counters.builtin_calls;
-      const auto out_reg = code[pc + 2];
-      if (code[pc + 3] != 0) {
-        R[out_reg] = result;
-      } else if (!unify(R[out_reg], result)) {
-        set_error("output unification failed",
-                  fmt::format("{}({}, {}, {})", kBuiltins[id].name, format(a), format(b),
-                              format(R[out_reg])),
-                  image.call_sites[static_cast<std::uint32_t>(pc)]);
-        return RunStatus::Error;
-      }
-      pc += 7;
-      DISPATCH();
-    }
+  // Builtin functions with an instruction of their own: the fast path, else as call_function.
+#define FAST_FUNCTION(fast)                              \
+  do {                                                   \
+    const Cell a = deref_at<kSim>(R[code[pc + 5]]);      \
+    const Cell b = deref_at<kSim>(R[code[pc + 6]]);      \
+    if (inline_builtins::fast(a, b, fn_value)) goto function_result; \
+    goto op_call_function;                               \
+  } while (false)
+op_fn_add: FAST_FUNCTION(add);
+op_fn_sub: FAST_FUNCTION(sub);
+op_fn_mul: FAST_FUNCTION(mul);
+op_fn_div: FAST_FUNCTION(div);
+op_fn_mod: FAST_FUNCTION(mod);
+op_fn_less: FAST_FUNCTION(less);
+op_fn_less_eq: FAST_FUNCTION(less_eq);
+op_fn_greater: FAST_FUNCTION(greater);
+op_fn_greater_eq: FAST_FUNCTION(greater_eq);
+op_fn_num_equal: FAST_FUNCTION(num_equal);
+op_fn_equal: FAST_FUNCTION(equal);
+#undef FAST_FUNCTION
+function_result: {
+  ++counters.builtin_calls;
+  const auto out_reg = code[pc + 2];
+  if (code[pc + 3] != 0) {
+    R[out_reg] = fn_value;
+  } else if (!unify(R[out_reg], fn_value)) {
+    const auto id = static_cast<BuiltinId>(code[pc + 1]);
+    set_error("output unification failed",
+              fmt::format("{}({}, {}, {})", kBuiltins[id].name, format(R[code[pc + 5]]),
+                          format(R[code[pc + 6]]), format(R[out_reg])),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
   }
+  pc += 7;
+  DISPATCH();
+}
+op_call_function:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
     for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 5 + i]]));
@@ -515,7 +491,6 @@ op_call_function: {
   if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
   pc += 5 + code[pc + 4];
   DISPATCH();
-}
 op_call_builtin:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
