@@ -110,4 +110,23 @@ inline bool equal(Cell a, Cell b, Cell& r) {
   return true;
 }
 
+/// The fast path of builtin `id` (for a builtin goal taken from the pool); false for a builtin
+/// without an instruction of its own.
+inline bool apply(BuiltinId id, Cell a, Cell b, Cell& r) {
+  switch (id) {
+    case builtin_ids::add: return add(a, b, r);
+    case builtin_ids::sub: return sub(a, b, r);
+    case builtin_ids::mul: return mul(a, b, r);
+    case builtin_ids::div: return div(a, b, r);
+    case builtin_ids::mod: return mod(a, b, r);
+    case builtin_ids::less: return less(a, b, r);
+    case builtin_ids::less_eq: return less_eq(a, b, r);
+    case builtin_ids::greater: return greater(a, b, r);
+    case builtin_ids::greater_eq: return greater_eq(a, b, r);
+    case builtin_ids::num_equal: return num_equal(a, b, r);
+    case builtin_ids::equal: return equal(a, b, r);
+    default: return false;
+  }
+}
+
 }  // namespace fleng::vm::inline_builtins

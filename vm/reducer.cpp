@@ -217,10 +217,20 @@ next_goal:
 reduce:
   predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
-  if (predicate->builtin != kNoBuiltin) [[unlikely]] {
+  if (predicate->builtin != kNoBuiltin) {
     if constexpr (kSim) {
       cycles_ += costs_->builtin_call;
       for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
+    }
+    if (arity == 3) {
+      // A function with an instruction of its own (fib's add(F1, F2, F) once F1, F2 are
+      // there): its fast path; anything else (including a failing output) as below.
+      Cell value = 0;
+      if (inline_builtins::apply(predicate->builtin, deref(R[0]), deref(R[1]), value) &&
+          unify(R[2], value)) {
+        ++counters.builtin_calls;
+        goto next_goal;
+      }
     }
     if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
     goto next_goal;
@@ -599,18 +609,20 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
     if (outcome != Outcome::NeedHeap) break;
     if (!grow_heap_for_builtin(headroom)) return false;
   }
-  // Where the goal was made: the call site recorded in its record, if any.
-  const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
-  const SourceRef where = site != 0 && image.call_sites.contains(site) ? image.call_sites.at(site)
-                                                                       : predicate.source;
+  // Where the goal was made (for messages): the call site recorded in its record, if any.
+  const auto where = [&]() -> const SourceRef& {
+    const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
+    const auto it = site != 0 ? image.call_sites.find(site) : image.call_sites.end();
+    return it != image.call_sites.end() ? it->second : predicate.source;
+  };
   if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
-    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where);
+    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where());
     return false;
   }
   if (outcome == Outcome::Suspend) return suspend_goal(current_goal_, pred, R, arity);
   if (outcome == Outcome::Error) {
     error_->goal = goal_text(*this, predicate.name, R, arity);
-    if (error_->where.file.empty()) error_->where = where;
+    if (error_->where.file.empty()) error_->where = where();
     return false;
   }
   return true;
