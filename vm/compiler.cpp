@@ -248,6 +248,7 @@ class ClauseCompiler {
   // --- body ------------------------------------------------------------------------------------
   std::uint64_t compile_body(const std::vector<Goal>& body, bool distributing) {
     alloc_ = 0;
+    constant_regs_.clear();
     distributing_ = distributing;
     if (distributing) {
       // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
@@ -579,13 +580,12 @@ class ClauseCompiler {
         return {reg, true};
       }
       case TermKind::String: {
-        std::uint32_t tail = constant(kNil).first;
+        std::pair<std::uint32_t, bool> tail = constant(kNil);
         const auto codes = string_codes(term.text);
         for (auto it = codes.rbegin(); it != codes.rend(); ++it) {
-          const std::uint32_t head = constant(make_small_int(*it)).first;
-          tail = cons(head, tail);
+          tail = {cons(constant(make_small_int(*it)), tail), true};
         }
-        return {tail, true};
+        return tail;
       }
       case TermKind::List: {
         std::pair<std::uint32_t, bool> tail =
@@ -620,24 +620,32 @@ class ClauseCompiler {
     return constant(kNil);
   }
 
-  std::uint32_t cons(std::uint32_t head, std::uint32_t tail) {
+  std::uint32_t cons(std::pair<std::uint32_t, bool> head, std::pair<std::uint32_t, bool> tail) {
     const std::uint32_t cell = new_reg();
     emit(Op::put_cons);
     emit_operand(cell);
-    emit_operand(head);
-    emit_operand(tail);
+    emit_operand(head.first);
+    emit_operand(tail.first);
     alloc_ += 2;
-    release(head, true);
-    release(tail, true);
+    release(head.first, head.second);
+    release(tail.first, tail.second);
     return cell;
   }
 
+  /// A register holding an atom or small integer. A body puts each constant once while
+  /// registers are plentiful (tak's three sub(_, 1, _) share one `put_const r, 1`): such a
+  /// register is never released, so nothing overwrites it before the body ends.
   std::pair<std::uint32_t, bool> constant(Cell value) {
+    if (const auto it = constant_regs_.find(value); it != constant_regs_.end()) {
+      return {it->second, false};
+    }
     const std::uint32_t reg = new_reg();
     emit(Op::put_const);
     emit_operand(reg);
     emit_operand(value);
-    return {reg, true};
+    if (next_reg_ >= kMaxRegisters / 2) return {reg, true};
+    constant_regs_.emplace(value, reg);
+    return {reg, false};
   }
 
   // --- helpers ---------------------------------------------------------------------------------
@@ -692,6 +700,7 @@ class ClauseCompiler {
   std::unordered_set<std::string> nested_first_;
   std::set<std::uint32_t> needs_unset_;
   std::vector<std::uint32_t> free_;
+  std::unordered_map<Cell, std::uint32_t> constant_regs_;  // constants put by this body
   std::uint32_t next_reg_ = 0;
   std::uint64_t alloc_ = 0;
   bool distributing_ = false;

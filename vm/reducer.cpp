@@ -242,8 +242,8 @@ reduce:
   }
   if (!blocked_.empty()) blocked_.clear();
   // The first argument, dereferenced once for the index and kept so for the clauses' heads
-  // (on the simulated machine, a remote variable is then read once, not twice). The two
-  // commonest cases of the index (a list cell, an unbound variable) are decided here.
+  // (on the simulated machine, a remote variable is then read once, not twice). The commonest
+  // cases of the index (a list cell, an unbound variable, a constant) are decided here.
   if (arity > 0) [[likely]] {
     const Cell first = deref_at<kSim>(R[0]);
     R[0] = first;
@@ -251,6 +251,14 @@ reduce:
       chain = predicate->index.cons.data();
     } else if (is_ref(first)) {
       chain = predicate->index.all.data();
+    } else if (is_atom(first) || is_int(first)) {
+      chain = predicate->index.other.data();
+      for (const auto& [constant, list] : predicate->index.constants) {
+        if (constant == first) {
+          chain = list.data();
+          break;
+        }
+      }
     } else {
       chain = select_clauses(*predicate, first);
     }
