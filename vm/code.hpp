@@ -34,10 +34,12 @@ struct ClauseCode {
 /// Ends every list of a ClauseIndex (the reducer walks a list without its size).
 inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
 
-/// The first-argument index of a predicate: for each kind of first argument, the head code
-/// addresses of the clauses that can match it, in textual order (clauses whose first pattern is
+/// The index of a predicate on one argument (the first one that some clause's head does not
+/// leave a variable; else the first): for each kind of value of that argument, the head code
+/// addresses of the clauses that can match it, in textual order (clauses whose pattern there is
 /// a variable are in every list), then kEndOfChain.
 struct ClauseIndex {
+  std::uint32_t argument = 0;                 ///< the argument the lists are by
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell
   std::vector<std::uint32_t> other;           ///< anything no constant or functor list names

@@ -722,46 +722,59 @@ std::vector<std::int64_t> ClauseCompiler::string_codes(const std::string& text) 
   return codes;
 }
 
-/// The index entry a clause's first head argument falls under.
-struct FirstArgument {
+/// The index entry a clause's head argument (the predicate's index argument) falls under.
+struct IndexKey {
   enum Kind { Any, Constant, Number, Cons, Functor } kind = Any;
   Cell constant = 0;
   std::uint32_t functor = 0;
 };
 
-FirstArgument classify(const Term& head, AtomTable& atoms) {
-  if (head.args.empty()) return {};
-  const Term* t = head.args.front().get();
+IndexKey classify(const Term& head, std::uint32_t argument, AtomTable& atoms) {
+  if (head.args.size() <= argument) return {};
+  const Term* t = head.args[argument].get();
   while (t->kind == TermKind::Annotated) t = t->args.front().get();
   switch (t->kind) {
     case TermKind::Variable: return {};
-    case TermKind::Atom: return {FirstArgument::Constant, atoms.atom(t->text), 0};
+    case TermKind::Atom: return {IndexKey::Constant, atoms.atom(t->text), 0};
     case TermKind::Integer:
-      if (fits_small_int(t->integer)) return {FirstArgument::Constant, make_small_int(t->integer), 0};
-      return {FirstArgument::Number, 0, 0};
-    case TermKind::Float: return {FirstArgument::Number, 0, 0};
+      if (fits_small_int(t->integer)) return {IndexKey::Constant, make_small_int(t->integer), 0};
+      return {IndexKey::Number, 0, 0};
+    case TermKind::Float: return {IndexKey::Number, 0, 0};
     case TermKind::String:
-      if (t->text.empty()) return {FirstArgument::Constant, kNil, 0};
-      return {FirstArgument::Cons, 0, 0};
-    case TermKind::List: return {FirstArgument::Cons, 0, 0};
+      if (t->text.empty()) return {IndexKey::Constant, kNil, 0};
+      return {IndexKey::Cons, 0, 0};
+    case TermKind::List: return {IndexKey::Cons, 0, 0};
     case TermKind::Compound:
-      return {FirstArgument::Functor, 0,
+      return {IndexKey::Functor, 0,
               atoms.functor(atoms.intern(t->text), static_cast<std::uint32_t>(t->args.size()))};
     case TermKind::Annotated: return {};
   }
   return {};
 }
 
-void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts) {
+/// The argument the index looks at: the first one that some clause's head does not leave a
+/// variable (filter(P, [X|Xs], Ys) is indexed on its list), else the first.
+std::uint32_t index_argument(const std::vector<const Term*>& heads, AtomTable& atoms) {
+  const std::size_t arity = heads.empty() ? 0 : heads.front()->args.size();
+  for (std::uint32_t i = 0; i < arity; ++i) {
+    for (const Term* head : heads) {
+      if (classify(*head, i, atoms).kind != IndexKey::Any) return i;
+    }
+  }
+  return 0;
+}
+
+void build_index(Predicate& predicate, std::uint32_t argument, const std::vector<IndexKey>& firsts) {
   ClauseIndex index;
+  index.argument = argument;
   std::vector<Cell> constants;
   std::vector<std::uint32_t> functors;
   for (const auto& f : firsts) {
-    if (f.kind == FirstArgument::Constant &&
+    if (f.kind == IndexKey::Constant &&
         std::find(constants.begin(), constants.end(), f.constant) == constants.end()) {
       constants.push_back(f.constant);
     }
-    if (f.kind == FirstArgument::Functor &&
+    if (f.kind == IndexKey::Functor &&
         std::find(functors.begin(), functors.end(), f.functor) == functors.end()) {
       functors.push_back(f.functor);
     }
@@ -771,15 +784,15 @@ void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts)
   for (std::uint32_t i = 0; i < firsts.size(); ++i) {
     const auto& f = firsts[i];
     index.all.push_back(i);
-    const bool any = f.kind == FirstArgument::Any;
-    if (any || f.kind == FirstArgument::Cons) index.cons.push_back(i);
-    if (any || f.kind == FirstArgument::Number) index.numbers.push_back(i);
+    const bool any = f.kind == IndexKey::Any;
+    if (any || f.kind == IndexKey::Cons) index.cons.push_back(i);
+    if (any || f.kind == IndexKey::Number) index.numbers.push_back(i);
     if (any) index.other.push_back(i);
     for (auto& [c, list] : index.constants) {
-      if (any || (f.kind == FirstArgument::Constant && f.constant == c)) list.push_back(i);
+      if (any || (f.kind == IndexKey::Constant && f.constant == c)) list.push_back(i);
     }
     for (auto& [functor, list] : index.functors) {
-      if (any || (f.kind == FirstArgument::Functor && f.functor == functor)) list.push_back(i);
+      if (any || (f.kind == IndexKey::Functor && f.functor == functor)) list.push_back(i);
     }
   }
   // The reducer walks the lists by head code address, up to kEndOfChain.
@@ -843,7 +856,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     predicate->defined = true;
     predicate->from_library = !user;
     predicate->source = SourceRef{clauses.front().file, first.span};
-    std::vector<FirstArgument> firsts;
+    std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
     for (const auto& pending : clauses) {
       ClauseCompiler compiler(atoms, image, pending.file, user_defined);
@@ -851,7 +864,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
         const std::uint32_t pc =
             compiler.compile(*pending.clause->head, pending.clause->body);
         codes.push_back(ClauseCode{pc, SourceRef{pending.file, pending.clause->span}});
-        firsts.push_back(classify(*pending.clause->head, atoms));
+        heads.push_back(pending.clause->head.get());
       } catch (const CompileError& e) {
         errors.push_back({frontend::Severity::Error, e.span_, e.message_});
         error_files.push_back(pending.file);
@@ -860,7 +873,10 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     }
     predicate = &image.predicates[id];  // compiling may have added predicates
     predicate->clauses = std::move(codes);
-    build_index(*predicate, firsts);
+    const std::uint32_t argument = index_argument(heads, atoms);
+    std::vector<IndexKey> keys;
+    for (const Term* head : heads) keys.push_back(classify(*head, argument, atoms));
+    build_index(*predicate, argument, keys);
   }
   return ok;
 }
@@ -887,7 +903,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
     p.defined = true;
     p.clauses = {ClauseCode{pc, SourceRef{file, goals.empty() ? frontend::SourceSpan{} : goals.front().span}}};
     p.source = p.clauses.front().source;
-    build_index(p, {FirstArgument{}});
+    build_index(p, 0, {IndexKey{}});
   } catch (const CompileError& e) {
     errors.push_back({frontend::Severity::Error, e.span_, e.message_});
   }

@@ -241,12 +241,13 @@ reduce:
     return RunStatus::Error;
   }
   if (!blocked_.empty()) blocked_.clear();
-  // The first argument, dereferenced once for the index and kept so for the clauses' heads
+  // The index argument, dereferenced once for the index and kept so for the clauses' heads
   // (on the simulated machine, a remote variable is then read once, not twice). The commonest
   // cases of the index (a list cell, an unbound variable, a constant) are decided here.
   if (arity > 0) [[likely]] {
-    const Cell first = deref_at<kSim>(R[0]);
-    R[0] = first;
+    Cell& indexed = R[predicate->index.argument];
+    const Cell first = deref_at<kSim>(indexed);
+    indexed = first;
     if (is_cons(first)) {
       chain = predicate->index.cons.data();
     } else if (is_ref(first)) {

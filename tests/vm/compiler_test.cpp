@@ -178,6 +178,19 @@ TEST(CompilerIndex, ZeroArityPredicates) {
   EXPECT_EQ(clause_numbers(go).all, (Chain{0, 1}));
 }
 
+TEST(CompilerIndex, OnTheFirstArgumentAClauseLooksAt) {
+  Image img({{"f(P, [], Ys) :- Ys = [].\nf(P, [X|Xs], Ys) :- Ys = [P, X|Xs].\n"
+              "g(a, [], R) :- R = 1.\ng(_, [_|_], R) :- R = 2.\n"
+              "h(X, Y) :- X = Y.\n", false}});
+  ASSERT_TRUE(img.ok);
+  const ClauseIndex f = clause_numbers(img.predicate("f", 3));
+  EXPECT_EQ(f.argument, 1U);
+  EXPECT_EQ(f.cons, (Chain{1}));
+  EXPECT_EQ(chain_for_constant(f, kNil), (Chain{0}));
+  EXPECT_EQ(clause_numbers(img.predicate("g", 3)).argument, 0U);
+  EXPECT_EQ(clause_numbers(img.predicate("h", 2)).argument, 0U);
+}
+
 TEST(CompilerIndex, IndexSelectsTheClauseAtRunTime) {
   Machine m(R"(
 k(a, R) :- R = is_a.
@@ -206,6 +219,23 @@ k(_, R) :- R = other.
   EXPECT_EQ(ask(m.number(kSmallIntMax + 1)), "other");
   EXPECT_EQ(ask(m.vector({})), "other");
   EXPECT_EQ(ask(kNil), "other");
+}
+
+TEST(CompilerIndex, AnIndexOnALaterArgumentSelectsAtRunTime) {
+  Machine m(R"(
+s(_, [], R) :- R = empty.
+s(a, [_|_], R) :- R = a_list.
+s(_, [_|_], R) :- R = list.
+)");
+  const auto ask = [&](Cell first, Cell second) {
+    const Cell r = m.var();
+    m.iu->roots = {r};
+    EXPECT_EQ(m.run("s", {first, second, r}), RunStatus::Success);
+    return m.plain(m.iu->roots[0]);
+  };
+  EXPECT_EQ(ask(m.atom("x"), kNil), "empty");
+  EXPECT_EQ(ask(m.atom("a"), m.list({kNil})), "a_list");
+  EXPECT_EQ(ask(m.atom("b"), m.list({kNil})), "list");
 }
 
 // --- instructions ----------------------------------------------------------------------------------
