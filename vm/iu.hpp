@@ -147,7 +147,8 @@ class Iu {
 
   // --- services for builtins ---------------------------------------------------------------------
   /// Active unification (FLENG.md 5.4); false on failure (the caller reports it). The
-  /// common case, an unbound variable nobody waits on meeting a value, is handled inline.
+  /// common cases, an unbound variable nobody waits on meeting a value or another local
+  /// variable, are handled inline.
   bool unify(Cell a, Cell b) {
     a = deref(a);
     b = deref(b);
@@ -159,6 +160,15 @@ class Iu {
     if (is_unbound(b) && !is_unbound(a) && iu_of(b) == index_ && hooks_of(*address_of(b)) == 0) {
       *address_of(b) = a;
       return true;
+    }
+    if (is_unbound(a) && is_unbound(b) && iu_of(a) == index_ && iu_of(b) == index_) {
+      // Two local variables: the higher is bound to the lower (as unify_general does), here
+      // when it has no hooks to hand over.
+      const Cell higher = a > b ? a : b;
+      if (hooks_of(*address_of(higher)) == 0) {
+        *address_of(higher) = a > b ? b : a;
+        return true;
+      }
     }
     return unify_general(a, b);
   }
