@@ -524,22 +524,33 @@ op_resolve_any:
   }
   pc += 2;
   DISPATCH();
-op_spawn:
+op_spawn: {
+  // A goal for the local pool (the local body).
+  const auto n = static_cast<std::uint32_t>(code[pc + 2]);
+  Cell* p = heap.take(goal_record::kHeaderCells + n);
+  p[0] = make_header(BoxKind::Goal, 2 + n, n);
+  p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
+  p[2] = make_small_int(0);
+  const Cell* regs = code + pc + 3;
+  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[regs[i]];
+  ++counters.goals_spawned;
+  pool_.push_back(make_pointer(Tag::Box, p, iu));
+  if constexpr (kSim) remote_->new_goal(*this);
+  pc += 3 + n;
+  DISPATCH();
+}
 op_spawn_at: {
-  const bool at = static_cast<Op>(code[pc]) == Op::spawn_at;
+  // A goal placed by the distributing body: here, or sent to another IU.
   const auto target = static_cast<PredicateId>(code[pc + 1]);
-  const std::uint64_t count_at = at ? pc + 3 : pc + 2;
-  const auto n = static_cast<std::uint32_t>(code[count_at]);
+  const auto n = static_cast<std::uint32_t>(code[pc + 3]);
   unsigned where = iu;
   if constexpr (kSim) {
-    if (at) {
-      const std::uint64_t placement = code[pc + 2];
-      // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
-      // an unannotated goal stays here and an annotated one goes to its label's IU.
-      where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
-              : (placement >> 32U) == 0      ? iu
-                                             : labels_[static_cast<std::uint32_t>(placement) & 63U];
-    }
+    const std::uint64_t placement = code[pc + 2];
+    // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
+    // an unannotated goal stays here and an annotated one goes to its label's IU.
+    where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
+            : (placement >> 32U) == 0      ? iu
+                                           : labels_[static_cast<std::uint32_t>(placement) & 63U];
   }
   Cell* p = where == iu ? heap.take(goal_record::kHeaderCells + n)
                         : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
@@ -547,7 +558,7 @@ op_spawn_at: {
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
   p[1] = goal_record::origin(target, pc);
   p[2] = make_small_int(0);
-  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
+  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[pc + 4 + i]];
   ++counters.goals_spawned;
   if (where == iu) {
     pool_.push_back(make_pointer(Tag::Box, p, iu));
@@ -555,7 +566,7 @@ op_spawn_at: {
   } else {
     remote_->send_goal(*this, where, make_pointer(Tag::Box, p, where));
   }
-  pc = count_at + 1 + n;
+  pc += 4 + n;
   DISPATCH();
 }
 op_execute: {
