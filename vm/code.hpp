@@ -37,7 +37,9 @@ inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
 /// The index of a predicate on one argument (the first one that some clause's head does not
 /// leave a variable; else the first): for each kind of value of that argument, the head code
 /// addresses of the clauses that can match it, in textual order (clauses whose pattern there is
-/// a variable are in every list), then kEndOfChain.
+/// a variable are in every list), then kEndOfChain. In the list of a constant, a clause whose
+/// head starts by matching the indexed argument against that constant is entered after that
+/// instruction (the index has done it).
 struct ClauseIndex {
   std::uint32_t argument = 0;                 ///< the argument the lists are by
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause

@@ -764,7 +764,8 @@ std::uint32_t index_argument(const std::vector<const Term*>& heads, AtomTable& a
   return 0;
 }
 
-void build_index(Predicate& predicate, std::uint32_t argument, const std::vector<IndexKey>& firsts) {
+void build_index(Predicate& predicate, std::uint32_t argument, const std::vector<IndexKey>& firsts,
+                 const std::vector<Cell>& code) {
   ClauseIndex index;
   index.argument = argument;
   std::vector<Cell> constants;
@@ -801,7 +802,19 @@ void build_index(Predicate& predicate, std::uint32_t argument, const std::vector
     list.push_back(kEndOfChain);
   };
   for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) finish(*list);
-  for (auto& [c, list] : index.constants) finish(list);
+  for (auto& [c, list] : index.constants) {
+    finish(list);
+    // A clause reached through the list of constant c whose head starts by matching the
+    // indexed argument against c starts after that match: it cannot fail.
+    for (auto& pc : list) {
+      if (pc == kEndOfChain) continue;
+      const auto op = static_cast<Op>(code[pc]);
+      if ((op == Op::match_atom || op == Op::match_int) && code[pc + 1] == argument &&
+          code[pc + 2] == c) {
+        pc += 4;
+      }
+    }
+  }
   for (auto& [f, list] : index.functors) finish(list);
   predicate.index = std::move(index);
 }
@@ -876,7 +889,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     const std::uint32_t argument = index_argument(heads, atoms);
     std::vector<IndexKey> keys;
     for (const Term* head : heads) keys.push_back(classify(*head, argument, atoms));
-    build_index(*predicate, argument, keys);
+    build_index(*predicate, argument, keys, image.code);
   }
   return ok;
 }
@@ -903,7 +916,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
     p.defined = true;
     p.clauses = {ClauseCode{pc, SourceRef{file, goals.empty() ? frontend::SourceSpan{} : goals.front().span}}};
     p.source = p.clauses.front().source;
-    build_index(p, 0, {IndexKey{}});
+    build_index(p, 0, {IndexKey{}}, image.code);
   } catch (const CompileError& e) {
     errors.push_back({frontend::Severity::Error, e.span_, e.message_});
   }

@@ -97,8 +97,10 @@ ClauseIndex clause_numbers(const Predicate& p) {
   if (index.all != addresses) return index;
   const auto convert = [&](Chain& chain) {
     for (auto& entry : chain) {
-      entry = static_cast<std::uint32_t>(
-          std::find(addresses.begin(), addresses.end(), entry) - addresses.begin());
+      // A constant's list may enter a clause after its first match (4 code words).
+      auto it = std::find(addresses.begin(), addresses.end(), entry);
+      if (it == addresses.end()) it = std::find(addresses.begin(), addresses.end(), entry - 4);
+      entry = static_cast<std::uint32_t>(it - addresses.begin());
     }
   };
   for (auto* chain : {&index.all, &index.cons, &index.other, &index.numbers}) convert(*chain);
