@@ -311,8 +311,8 @@ class ClauseCompiler {
     // tak(A1, A2, A3, A) waits for the three calls before it).
     std::vector<const Goal*> user_ready;
     std::vector<const Goal*> user_waiting;
+    std::unordered_set<std::string> known;
     {
-      std::unordered_set<std::string> known;
       for (const auto& [name, reg] : vars_) known.insert(name);
       for (const Goal* goal : ready) {
         for (const auto& arg : goal->term->args) add_variables(*arg, known);
@@ -328,6 +328,7 @@ class ClauseCompiler {
       user_ready = std::move(user_waiting);
       user_waiting.clear();
     }
+    consumers_first(user_ready, known);
     spawned.clear();
     spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
     spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());
@@ -361,6 +362,34 @@ class ClauseCompiler {
     }
     emit(Op::proceed);
     return alloc_;
+  }
+
+  /// Orders the goals spawned before the last one (which is reduced directly) so that the
+  /// LIFO pool reduces a goal after the textually earlier goals it shares a variable of this
+  /// body with (queens' append(Rs, Ps, L) before check(P, 1, L, ...), which would otherwise
+  /// reach L unbound and suspend): such a goal is spawned before the first of them. Only the
+  /// pool order changes; goals that share nothing keep their order.
+  static void consumers_first(std::vector<const Goal*>& goals,
+                              const std::unordered_set<std::string>& known) {
+    if (goals.size() < 3) return;  // one spawned goal at most
+    std::vector<std::pair<const Goal*, std::unordered_set<std::string>>> order;
+    for (std::size_t i = 0; i + 1 < goals.size(); ++i) {
+      std::unordered_set<std::string> locals;
+      for (const auto& arg : goals[i]->term->args) add_variables(*arg, locals);
+      locals.erase("_");
+      for (const auto& name : known) locals.erase(name);
+      auto at = order.end();
+      for (auto it = order.begin(); it != order.end(); ++it) {
+        const bool shares = std::any_of(locals.begin(), locals.end(),
+                                        [&](const std::string& v) { return it->second.contains(v); });
+        if (shares) {
+          at = it;
+          break;
+        }
+      }
+      order.emplace(at, goals[i], std::move(locals));
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) goals[i] = order[i].first;
   }
 
   static bool has_unknown_variable(const Term& term, const std::unordered_set<std::string>& known) {
