@@ -533,6 +533,39 @@ class ClauseCompiler {
       compile_unify(right, left);
       return;
     }
+    // `Zs = [X|Zs1]`: one instruction builds the list cell (and the new tail variable) and
+    // unifies, usually by binding Zs.
+    const auto one_cell = [](const Term& t) {
+      return t.kind == TermKind::List && t.args.size() == 1 &&
+             (!t.tail || t.tail->kind != TermKind::Annotated);
+    };
+    if (one_cell(right) || one_cell(left)) {
+      const Term& list = one_cell(right) ? right : left;
+      auto [other, other_temp] = build(one_cell(right) ? left : right);
+      std::pair<std::uint32_t, bool> tail{0, false};
+      bool new_tail = false;
+      if (list.tail && list.tail->kind == TermKind::Variable && list.tail->text != "_" &&
+          !vars_.contains(list.tail->text)) {
+        tail.first = new_reg();
+        vars_.emplace(list.tail->text, tail.first);
+        new_tail = true;
+        alloc_ += 1;
+      } else {
+        tail = list.tail ? build(*list.tail) : constant(kNil);
+      }
+      const auto head = build(*list.args.front());
+      image_.call_sites.emplace(pc(), SourceRef{file_, span_});
+      emit(Op::unify_list);
+      emit_operand(other);
+      emit_operand(head.first);
+      emit_operand(tail.first);
+      emit_operand(new_tail ? 1 : 0);
+      alloc_ += 2;
+      release(other, other_temp);
+      release(head.first, head.second);
+      release(tail.first, tail.second);
+      return;
+    }
     auto [a, a_temp] = build(left);
     auto [b, b_temp] = build(right);
     emit_unify(a, b);

@@ -510,6 +510,28 @@ op_call_function:
   if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
   pc += 5 + code[pc + 4];
   DISPATCH();
+op_unify_list: {
+  // R = [R2|R3]; the list cell is built here (after a new variable for R3 when N = 1).
+  Cell* p = nullptr;
+  if (code[pc + 4] != 0) {
+    p = heap.take(3);
+    p[0] = make_var_contents();
+    R[code[pc + 3]] = make_pointer(Tag::Ref, p, iu);
+    ++p;
+  } else {
+    p = heap.take(2);
+  }
+  p[0] = R[code[pc + 2]];
+  p[1] = R[code[pc + 3]];
+  const Cell list = make_pointer(Tag::Cons, p, iu);
+  if (!unify(R[code[pc + 1]], list)) {
+    set_error("unification failed", fmt::format("{} = {}", format(R[code[pc + 1]]), format(list)),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
+  }
+  pc += 5;
+  DISPATCH();
+}
 op_call_builtin:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
