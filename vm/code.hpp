@@ -70,9 +70,18 @@ struct NumberConstant {
   double real = 0.0;
 };
 
+/// Registers from kConstantRegisterBase on hold constants (atoms, small integers) of the
+/// program: an IU fills them from CodeImage::register_constants before it runs and no
+/// instruction writes them, so a body reads a constant like any other register, without a
+/// put_const. (kMaxRegisters of vm/compiler.hpp, the registers of a clause, end where they begin.)
+inline constexpr std::uint32_t kConstantRegisterBase = 1024;
+inline constexpr std::uint32_t kMaxConstantRegisters = 4096;
+
 class CodeImage {
  public:
   std::vector<Cell> code;
+  /// The constants of the constant registers, in register order from kConstantRegisterBase.
+  std::vector<Cell> register_constants;
   std::vector<NumberConstant> numbers;
   std::vector<Predicate> predicates;
   /// Source of the builtin call (or unification) at a code address.
@@ -81,9 +90,13 @@ class CodeImage {
   /// The predicate name/arity, created (undefined) on first reference.
   PredicateId predicate(std::uint64_t name_atom, const std::string& name, std::uint32_t arity);
   std::optional<PredicateId> find(std::uint64_t name_atom, std::uint32_t arity) const;
+  /// The constant register holding `value` (an atom or small integer), made on first use;
+  /// nullopt when they are all taken.
+  std::optional<std::uint32_t> constant_register(Cell value);
 
  private:
   std::unordered_map<std::uint64_t, PredicateId> by_key_;
+  std::unordered_map<Cell, std::uint32_t> constant_registers_;
 };
 
 }  // namespace fleng::vm

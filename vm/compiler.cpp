@@ -694,10 +694,12 @@ class ClauseCompiler {
     return cell;
   }
 
-  /// A register holding an atom or small integer. A body puts each constant once while
-  /// registers are plentiful (tak's three sub(_, 1, _) share one `put_const r, 1`): such a
-  /// register is never released, so nothing overwrites it before the body ends.
+  /// A register holding an atom or small integer: its constant register (vm/code.hpp), or, once
+  /// those are all taken, a register the body puts it in. A body puts each constant once while
+  /// registers are plentiful: such a register is never released, so nothing overwrites it
+  /// before the body ends.
   std::pair<std::uint32_t, bool> constant(Cell value) {
+    if (const auto reg = image_.constant_register(value)) return {*reg, false};
     if (const auto it = constant_regs_.find(value); it != constant_regs_.end()) {
       return {it->second, false};
     }

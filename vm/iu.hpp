@@ -223,6 +223,12 @@ class Iu {
     }
   }
   unsigned placement_target(std::uint64_t operand);
+  /// Fills the constant registers the image has made since the last time.
+  void load_constant_registers() {
+    for (; constants_loaded_ < image.register_constants.size(); ++constants_loaded_) {
+      registers_[kConstantRegisterBase + constants_loaded_] = image.register_constants[constants_loaded_];
+    }
+  }
   bool reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                            Cell* scratch);
   bool call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch);
@@ -244,7 +250,8 @@ class Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
-  std::vector<Cell> registers_;
+  std::vector<Cell> registers_;    // the clause's registers, then the constant registers
+  std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first

@@ -150,6 +150,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
     blocked_.push_back(variable);   \
   } while (false)
 
+  load_constant_registers();
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
   // The state of the loop; all declared here, so that no jump crosses an initialization.
