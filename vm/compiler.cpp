@@ -249,6 +249,17 @@ class ClauseCompiler {
   std::uint64_t compile_body(const std::vector<Goal>& body, bool distributing) {
     alloc_ = 0;
     constant_regs_.clear();
+    // The body's new values go to registers above the arguments of its widest user goal: the
+    // parallel move of `execute` then never finds a value in another argument's place (fib's
+    // fib1(C, N, F) with C in r2 would be a cycle of three moves and a fourth to break it).
+    for (const auto& goal : body) {
+      const Term& t = *goal.term;
+      const auto arity = static_cast<std::uint32_t>(t.arity());
+      const std::uint64_t key = (atoms_.intern(t.text) << 16U) | arity;
+      if (user_defined_.contains(key) || !find_builtin(t.text, arity)) {
+        next_reg_ = std::max(next_reg_, arity);
+      }
+    }
     distributing_ = distributing;
     if (distributing) {
       // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
