@@ -218,25 +218,27 @@ next_goal:
 reduce:
   predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
-  if (predicate->builtin != kNoBuiltin) {
-    if constexpr (kSim) {
-      cycles_ += costs_->builtin_call;
-      for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
-    }
-    if (arity == 3) {
-      // A function with an instruction of its own (fib's add(F1, F2, F) once F1, F2 are
-      // there): its fast path; anything else (including a failing output) as below.
-      Cell value = 0;
-      if (inline_builtins::apply(predicate->builtin, deref(R[0]), deref(R[1]), value) &&
-          unify(R[2], value)) {
-        ++counters.builtin_calls;
-        goto next_goal;
+  // Only predicates with clauses have an index (its lists end with kEndOfChain): the others
+  // are builtins or undefined.
+  if (predicate->index.all.empty()) {
+    if (predicate->builtin != kNoBuiltin) {
+      if constexpr (kSim) {
+        cycles_ += costs_->builtin_call;
+        for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
       }
+      if (arity == 3) {
+        // A function with an instruction of its own (fib's add(F1, F2, F) once F1, F2 are
+        // there): its fast path; anything else (including a failing output) as below.
+        Cell value = 0;
+        if (inline_builtins::apply(predicate->builtin, deref(R[0]), deref(R[1]), value) &&
+            unify(R[2], value)) {
+          ++counters.builtin_calls;
+          goto next_goal;
+        }
+      }
+      if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
+      goto next_goal;
     }
-    if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
-    goto next_goal;
-  }
-  if (predicate->clauses.empty()) [[unlikely]] {
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
               goal_text(*this, predicate->name, R, arity), predicate->first_call);
     return RunStatus::Error;
@@ -606,7 +608,9 @@ op_execute: {
     preempted_.push_back(make_goal_record(pred, R, n));
     goto next_goal;
   }
-  if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  // (on one IU an error always ends the run where it happens; on the machine another IU's
+  // NIP may report one meanwhile)
+  if ((kSim && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
   goto reduce;
 }
 op_proceed:
