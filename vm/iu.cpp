@@ -301,6 +301,7 @@ void Iu::reset() {
   current_goal_ = 0;
   error_.reset();
   halted_ = false;
+  attention_ = false;
   halt_code_ = 0;
   interrupt_requested_ = false;
 }
@@ -309,16 +310,19 @@ void Iu::reset() {
 
 void Iu::set_error(std::string message, std::string goal, SourceRef where) {
   if (!error_) error_ = RuntimeError{std::move(message), std::move(goal), std::move(where)};
+  attention_ = true;
 }
 
 Outcome Iu::fail(std::string message) {
   if (!error_) error_ = RuntimeError{std::move(message), {}, {}};
+  attention_ = true;
   return Outcome::Error;
 }
 
 void Iu::request_halt(int code) {
   halted_ = true;
   halt_code_ = code;
+  attention_ = true;
 }
 
 VariableNames Iu::variable_names() const {

@@ -128,7 +128,10 @@ class Iu {
     set_error(std::move(message), std::move(goal), {});
   }
   /// Asks a running run() to stop at the next reduction (from a signal handler: only sets a flag).
-  void interrupt() { interrupt_requested_ = true; }
+  void interrupt() {
+    interrupt_requested_ = true;
+    attention_ = true;
+  }
   /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
   void reset();
 
@@ -265,6 +268,9 @@ class Iu {
   int halt_code_ = 0;
   bool halted_ = false;
   std::atomic<bool> interrupt_requested_{false};
+  /// Set with error_, halted_ or interrupt_requested_: the reducer tests this one flag between
+  /// reductions.
+  std::atomic<bool> attention_{false};
 };
 
 }  // namespace fleng::vm

@@ -171,11 +171,14 @@ RunStatus Iu::run_loop(Cell single_goal) {
   const bool gc_stress = options_.gc_stress;
 
 next_goal:
-  if (error_) return RunStatus::Error;
-  if (halted_) return RunStatus::Halt;
-  if (interrupt_requested_.load(std::memory_order_relaxed)) {
-    interrupt_requested_ = false;
-    return RunStatus::Interrupted;
+  if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+    if (error_) return RunStatus::Error;
+    if (halted_) return RunStatus::Halt;
+    if (interrupt_requested_.load(std::memory_order_relaxed)) {
+      interrupt_requested_ = false;
+      attention_ = false;
+      return RunStatus::Interrupted;
+    }
   }
   if constexpr (kSim) {
     // One `reduce` command: the given goal, then back to the MP.
@@ -608,9 +611,11 @@ op_execute: {
     preempted_.push_back(make_goal_record(pred, R, n));
     goto next_goal;
   }
-  // (on one IU an error always ends the run where it happens; on the machine another IU's
-  // NIP may report one meanwhile)
-  if ((kSim && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  // An interrupt, or an error reported meanwhile by another IU's NIP on the machine (on one
+  // IU an error ends the run where it is raised).
+  if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+    if ((kSim && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  }
   goto reduce;
 }
 op_proceed:
