@@ -42,6 +42,7 @@ inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
 /// instruction (the index has done it).
 struct ClauseIndex {
   std::uint32_t argument = 0;                 ///< the argument the lists are by
+  bool trivial = false;  ///< no clause's head looks at any argument: every list is `all`
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell
   std::vector<std::uint32_t> other;           ///< anything no constant or functor list names

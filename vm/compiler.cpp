@@ -843,6 +843,8 @@ void build_index(Predicate& predicate, std::uint32_t argument, const std::vector
                  const std::vector<Cell>& code) {
   ClauseIndex index;
   index.argument = argument;
+  index.trivial = std::all_of(firsts.begin(), firsts.end(),
+                              [](const IndexKey& k) { return k.kind == IndexKey::Any; });
   std::vector<Cell> constants;
   std::vector<std::uint32_t> functors;
   for (const auto& f : firsts) {

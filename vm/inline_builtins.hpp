@@ -32,7 +32,9 @@ inline std::optional<Op> instruction_for(BuiltinId id) {
   }
 }
 
-inline bool both_small(Cell a, Cell b) { return is_int(a) && is_int(b); }
+inline bool both_small(Cell a, Cell b) {
+  return (((a ^ static_cast<Cell>(Tag::Int)) | (b ^ static_cast<Cell>(Tag::Int))) & kTagMask) == 0;
+}
 inline Cell truth(bool b) { return b ? kTrue : kFalse; }
 
 // A small integer is v * 8 + 2: sums and differences work on the cells themselves (the 64-bit

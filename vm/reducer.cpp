@@ -249,8 +249,9 @@ reduce:
   if (!blocked_.empty()) blocked_.clear();
   // The index argument, dereferenced once for the index and kept so for the clauses' heads
   // (on the simulated machine, a remote variable is then read once, not twice). The commonest
-  // cases of the index (a list cell, an unbound variable, a constant) are decided here.
-  if (arity > 0) [[likely]] {
+  // cases of the index (a list cell, an unbound variable, a constant) are decided here. When no
+  // clause looks at any argument (fib/2, tak/4) there is nothing to decide.
+  if (arity > 0 && !predicate->index.trivial) [[likely]] {
     Cell& indexed = R[predicate->index.argument];
     const Cell first = deref_at<kSim>(indexed);
     indexed = first;

@@ -191,6 +191,8 @@ TEST(CompilerIndex, OnTheFirstArgumentAClauseLooksAt) {
   EXPECT_EQ(chain_for_constant(f, kNil), (Chain{0}));
   EXPECT_EQ(clause_numbers(img.predicate("g", 3)).argument, 0U);
   EXPECT_EQ(clause_numbers(img.predicate("h", 2)).argument, 0U);
+  EXPECT_TRUE(img.predicate("h", 2).index.trivial);  // no clause looks at an argument
+  EXPECT_FALSE(img.predicate("f", 3).index.trivial);
 }
 
 TEST(CompilerIndex, IndexSelectsTheClauseAtRunTime) {
