@@ -1,4 +1,4 @@
-// The predicate table of a code image.
+// The predicate table and the constant registers of a code image.
 #include "vm/code.hpp"
 
 namespace fleng::vm {
@@ -26,6 +26,15 @@ PredicateId CodeImage::predicate(std::uint64_t name_atom, const std::string& nam
 std::optional<PredicateId> CodeImage::find(std::uint64_t name_atom, std::uint32_t arity) const {
   if (auto it = by_key_.find(key_of(name_atom, arity)); it != by_key_.end()) return it->second;
   return std::nullopt;
+}
+
+std::optional<std::uint32_t> CodeImage::constant_register(Cell value) {
+  if (auto it = constant_registers_.find(value); it != constant_registers_.end()) return it->second;
+  if (register_constants.size() >= kMaxConstantRegisters) return std::nullopt;
+  const auto reg = kConstantRegisterBase + static_cast<std::uint32_t>(register_constants.size());
+  register_constants.push_back(value);
+  constant_registers_.emplace(value, reg);
+  return reg;
 }
 
 }  // namespace fleng::vm

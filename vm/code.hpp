@@ -31,10 +31,18 @@ struct ClauseCode {
   SourceRef source;
 };
 
-/// The first-argument index of a predicate: for each kind of first argument, the head code
-/// addresses of the clauses that can match it, in textual order (clauses whose first pattern is
-/// a variable are in every list).
+/// Ends every list of a ClauseIndex (the reducer walks a list without its size).
+inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
+
+/// The index of a predicate on one argument (the first one that some clause's head does not
+/// leave a variable; else the first): for each kind of value of that argument, the head code
+/// addresses of the clauses that can match it, in textual order (clauses whose pattern there is
+/// a variable are in every list), then kEndOfChain. In the list of a constant, a clause whose
+/// head starts by matching the indexed argument against that constant is entered after that
+/// instruction (the index has done it).
 struct ClauseIndex {
+  std::uint32_t argument = 0;                 ///< the argument the lists are by
+  bool trivial = false;  ///< no clause's head looks at any argument: every list is `all`
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell
   std::vector<std::uint32_t> other;           ///< anything no constant or functor list names
@@ -63,9 +71,18 @@ struct NumberConstant {
   double real = 0.0;
 };
 
+/// Registers from kConstantRegisterBase on hold constants (atoms, small integers) of the
+/// program: an IU fills them from CodeImage::register_constants before it runs and no
+/// instruction writes them, so a body reads a constant like any other register, without a
+/// put_const. (kMaxRegisters of vm/compiler.hpp, the registers of a clause, end where they begin.)
+inline constexpr std::uint32_t kConstantRegisterBase = 1024;
+inline constexpr std::uint32_t kMaxConstantRegisters = 4096;
+
 class CodeImage {
  public:
   std::vector<Cell> code;
+  /// The constants of the constant registers, in register order from kConstantRegisterBase.
+  std::vector<Cell> register_constants;
   std::vector<NumberConstant> numbers;
   std::vector<Predicate> predicates;
   /// Source of the builtin call (or unification) at a code address.
@@ -74,9 +91,13 @@ class CodeImage {
   /// The predicate name/arity, created (undefined) on first reference.
   PredicateId predicate(std::uint64_t name_atom, const std::string& name, std::uint32_t arity);
   std::optional<PredicateId> find(std::uint64_t name_atom, std::uint32_t arity) const;
+  /// The constant register holding `value` (an atom or small integer), made on first use;
+  /// nullopt when they are all taken.
+  std::optional<std::uint32_t> constant_register(Cell value);
 
  private:
   std::unordered_map<std::uint64_t, PredicateId> by_key_;
+  std::unordered_map<Cell, std::uint32_t> constant_registers_;
 };
 
 }  // namespace fleng::vm

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "vm/builtins.hpp"
+#include "vm/inline_builtins.hpp"
 
 namespace fleng::vm {
 
@@ -247,6 +248,18 @@ class ClauseCompiler {
   // --- body ------------------------------------------------------------------------------------
   std::uint64_t compile_body(const std::vector<Goal>& body, bool distributing) {
     alloc_ = 0;
+    constant_regs_.clear();
+    // The body's new values go to registers above the arguments of its widest user goal: the
+    // parallel move of `execute` then never finds a value in another argument's place (fib's
+    // fib1(C, N, F) with C in r2 would be a cycle of three moves and a fourth to break it).
+    for (const auto& goal : body) {
+      const Term& t = *goal.term;
+      const auto arity = static_cast<std::uint32_t>(t.arity());
+      const std::uint64_t key = (atoms_.intern(t.text) << 16U) | arity;
+      if (user_defined_.contains(key) || !find_builtin(t.text, arity)) {
+        next_reg_ = std::max(next_reg_, arity);
+      }
+    }
     distributing_ = distributing;
     if (distributing) {
       // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
@@ -309,8 +322,8 @@ class ClauseCompiler {
     // tak(A1, A2, A3, A) waits for the three calls before it).
     std::vector<const Goal*> user_ready;
     std::vector<const Goal*> user_waiting;
+    std::unordered_set<std::string> known;
     {
-      std::unordered_set<std::string> known;
       for (const auto& [name, reg] : vars_) known.insert(name);
       for (const Goal* goal : ready) {
         for (const auto& arg : goal->term->args) add_variables(*arg, known);
@@ -326,6 +339,7 @@ class ClauseCompiler {
       user_ready = std::move(user_waiting);
       user_waiting.clear();
     }
+    consumers_first(user_ready, known);
     spawned.clear();
     spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
     spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());
@@ -359,6 +373,34 @@ class ClauseCompiler {
     }
     emit(Op::proceed);
     return alloc_;
+  }
+
+  /// Orders the goals spawned before the last one (which is reduced directly) so that the
+  /// LIFO pool reduces a goal after the textually earlier goals it shares a variable of this
+  /// body with (queens' append(Rs, Ps, L) before check(P, 1, L, ...), which would otherwise
+  /// reach L unbound and suspend): such a goal is spawned before the first of them. Only the
+  /// pool order changes; goals that share nothing keep their order.
+  static void consumers_first(std::vector<const Goal*>& goals,
+                              const std::unordered_set<std::string>& known) {
+    if (goals.size() < 3) return;  // one spawned goal at most
+    std::vector<std::pair<const Goal*, std::unordered_set<std::string>>> order;
+    for (std::size_t i = 0; i + 1 < goals.size(); ++i) {
+      std::unordered_set<std::string> locals;
+      for (const auto& arg : goals[i]->term->args) add_variables(*arg, locals);
+      locals.erase("_");
+      for (const auto& name : known) locals.erase(name);
+      auto at = order.end();
+      for (auto it = order.begin(); it != order.end(); ++it) {
+        const bool shares = std::any_of(locals.begin(), locals.end(),
+                                        [&](const std::string& v) { return it->second.contains(v); });
+        if (shares) {
+          at = it;
+          break;
+        }
+      }
+      order.emplace(at, goals[i], std::move(locals));
+    }
+    for (std::size_t i = 0; i < order.size(); ++i) goals[i] = order[i].first;
   }
 
   static bool has_unknown_variable(const Term& term, const std::unordered_set<std::string>& known) {
@@ -459,7 +501,8 @@ class ClauseCompiler {
         std::tie(out_reg, out_temp) = build(out);
       }
       image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
-      emit(Op::call_function);
+      const std::optional<Op> inline_op = inline_builtins::instruction_for(id);
+      emit(inputs.size() == 2 && inline_op ? *inline_op : Op::call_function);
       emit_operand(id);
       emit_operand(out_reg);
       emit_operand(fresh ? 1 : 0);
@@ -499,6 +542,39 @@ class ClauseCompiler {
     }
     if (const Term* y = fresh_var(right); y != nullptr && !(distributing_ && right.kind == TermKind::Annotated)) {
       compile_unify(right, left);
+      return;
+    }
+    // `Zs = [X|Zs1]`: one instruction builds the list cell (and the new tail variable) and
+    // unifies, usually by binding Zs.
+    const auto one_cell = [](const Term& t) {
+      return t.kind == TermKind::List && t.args.size() == 1 &&
+             (!t.tail || t.tail->kind != TermKind::Annotated);
+    };
+    if (one_cell(right) || one_cell(left)) {
+      const Term& list = one_cell(right) ? right : left;
+      auto [other, other_temp] = build(one_cell(right) ? left : right);
+      std::pair<std::uint32_t, bool> tail{0, false};
+      bool new_tail = false;
+      if (list.tail && list.tail->kind == TermKind::Variable && list.tail->text != "_" &&
+          !vars_.contains(list.tail->text)) {
+        tail.first = new_reg();
+        vars_.emplace(list.tail->text, tail.first);
+        new_tail = true;
+        alloc_ += 1;
+      } else {
+        tail = list.tail ? build(*list.tail) : constant(kNil);
+      }
+      const auto head = build(*list.args.front());
+      image_.call_sites.emplace(pc(), SourceRef{file_, span_});
+      emit(Op::unify_list);
+      emit_operand(other);
+      emit_operand(head.first);
+      emit_operand(tail.first);
+      emit_operand(new_tail ? 1 : 0);
+      alloc_ += 2;
+      release(other, other_temp);
+      release(head.first, head.second);
+      release(tail.first, tail.second);
       return;
     }
     auto [a, a_temp] = build(left);
@@ -577,13 +653,12 @@ class ClauseCompiler {
         return {reg, true};
       }
       case TermKind::String: {
-        std::uint32_t tail = constant(kNil).first;
+        std::pair<std::uint32_t, bool> tail = constant(kNil);
         const auto codes = string_codes(term.text);
         for (auto it = codes.rbegin(); it != codes.rend(); ++it) {
-          const std::uint32_t head = constant(make_small_int(*it)).first;
-          tail = cons(head, tail);
+          tail = {cons(constant(make_small_int(*it)), tail), true};
         }
-        return {tail, true};
+        return tail;
       }
       case TermKind::List: {
         std::pair<std::uint32_t, bool> tail =
@@ -618,24 +693,34 @@ class ClauseCompiler {
     return constant(kNil);
   }
 
-  std::uint32_t cons(std::uint32_t head, std::uint32_t tail) {
+  std::uint32_t cons(std::pair<std::uint32_t, bool> head, std::pair<std::uint32_t, bool> tail) {
     const std::uint32_t cell = new_reg();
     emit(Op::put_cons);
     emit_operand(cell);
-    emit_operand(head);
-    emit_operand(tail);
+    emit_operand(head.first);
+    emit_operand(tail.first);
     alloc_ += 2;
-    release(head, true);
-    release(tail, true);
+    release(head.first, head.second);
+    release(tail.first, tail.second);
     return cell;
   }
 
+  /// A register holding an atom or small integer: its constant register (vm/code.hpp), or, once
+  /// those are all taken, a register the body puts it in. A body puts each constant once while
+  /// registers are plentiful: such a register is never released, so nothing overwrites it
+  /// before the body ends.
   std::pair<std::uint32_t, bool> constant(Cell value) {
+    if (const auto reg = image_.constant_register(value)) return {*reg, false};
+    if (const auto it = constant_regs_.find(value); it != constant_regs_.end()) {
+      return {it->second, false};
+    }
     const std::uint32_t reg = new_reg();
     emit(Op::put_const);
     emit_operand(reg);
     emit_operand(value);
-    return {reg, true};
+    if (next_reg_ >= kMaxRegisters / 2) return {reg, true};
+    constant_regs_.emplace(value, reg);
+    return {reg, false};
   }
 
   // --- helpers ---------------------------------------------------------------------------------
@@ -690,6 +775,7 @@ class ClauseCompiler {
   std::unordered_set<std::string> nested_first_;
   std::set<std::uint32_t> needs_unset_;
   std::vector<std::uint32_t> free_;
+  std::unordered_map<Cell, std::uint32_t> constant_regs_;  // constants put by this body
   std::uint32_t next_reg_ = 0;
   std::uint64_t alloc_ = 0;
   bool distributing_ = false;
@@ -711,46 +797,62 @@ std::vector<std::int64_t> ClauseCompiler::string_codes(const std::string& text) 
   return codes;
 }
 
-/// The index entry a clause's first head argument falls under.
-struct FirstArgument {
+/// The index entry a clause's head argument (the predicate's index argument) falls under.
+struct IndexKey {
   enum Kind { Any, Constant, Number, Cons, Functor } kind = Any;
   Cell constant = 0;
   std::uint32_t functor = 0;
 };
 
-FirstArgument classify(const Term& head, AtomTable& atoms) {
-  if (head.args.empty()) return {};
-  const Term* t = head.args.front().get();
+IndexKey classify(const Term& head, std::uint32_t argument, AtomTable& atoms) {
+  if (head.args.size() <= argument) return {};
+  const Term* t = head.args[argument].get();
   while (t->kind == TermKind::Annotated) t = t->args.front().get();
   switch (t->kind) {
     case TermKind::Variable: return {};
-    case TermKind::Atom: return {FirstArgument::Constant, atoms.atom(t->text), 0};
+    case TermKind::Atom: return {IndexKey::Constant, atoms.atom(t->text), 0};
     case TermKind::Integer:
-      if (fits_small_int(t->integer)) return {FirstArgument::Constant, make_small_int(t->integer), 0};
-      return {FirstArgument::Number, 0, 0};
-    case TermKind::Float: return {FirstArgument::Number, 0, 0};
+      if (fits_small_int(t->integer)) return {IndexKey::Constant, make_small_int(t->integer), 0};
+      return {IndexKey::Number, 0, 0};
+    case TermKind::Float: return {IndexKey::Number, 0, 0};
     case TermKind::String:
-      if (t->text.empty()) return {FirstArgument::Constant, kNil, 0};
-      return {FirstArgument::Cons, 0, 0};
-    case TermKind::List: return {FirstArgument::Cons, 0, 0};
+      if (t->text.empty()) return {IndexKey::Constant, kNil, 0};
+      return {IndexKey::Cons, 0, 0};
+    case TermKind::List: return {IndexKey::Cons, 0, 0};
     case TermKind::Compound:
-      return {FirstArgument::Functor, 0,
+      return {IndexKey::Functor, 0,
               atoms.functor(atoms.intern(t->text), static_cast<std::uint32_t>(t->args.size()))};
     case TermKind::Annotated: return {};
   }
   return {};
 }
 
-void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts) {
+/// The argument the index looks at: the first one that some clause's head does not leave a
+/// variable (filter(P, [X|Xs], Ys) is indexed on its list), else the first.
+std::uint32_t index_argument(const std::vector<const Term*>& heads, AtomTable& atoms) {
+  const std::size_t arity = heads.empty() ? 0 : heads.front()->args.size();
+  for (std::uint32_t i = 0; i < arity; ++i) {
+    for (const Term* head : heads) {
+      if (classify(*head, i, atoms).kind != IndexKey::Any) return i;
+    }
+  }
+  return 0;
+}
+
+void build_index(Predicate& predicate, std::uint32_t argument, const std::vector<IndexKey>& firsts,
+                 const std::vector<Cell>& code) {
   ClauseIndex index;
+  index.argument = argument;
+  index.trivial = std::all_of(firsts.begin(), firsts.end(),
+                              [](const IndexKey& k) { return k.kind == IndexKey::Any; });
   std::vector<Cell> constants;
   std::vector<std::uint32_t> functors;
   for (const auto& f : firsts) {
-    if (f.kind == FirstArgument::Constant &&
+    if (f.kind == IndexKey::Constant &&
         std::find(constants.begin(), constants.end(), f.constant) == constants.end()) {
       constants.push_back(f.constant);
     }
-    if (f.kind == FirstArgument::Functor &&
+    if (f.kind == IndexKey::Functor &&
         std::find(functors.begin(), functors.end(), f.functor) == functors.end()) {
       functors.push_back(f.functor);
     }
@@ -760,27 +862,37 @@ void build_index(Predicate& predicate, const std::vector<FirstArgument>& firsts)
   for (std::uint32_t i = 0; i < firsts.size(); ++i) {
     const auto& f = firsts[i];
     index.all.push_back(i);
-    const bool any = f.kind == FirstArgument::Any;
-    if (any || f.kind == FirstArgument::Cons) index.cons.push_back(i);
-    if (any || f.kind == FirstArgument::Number) index.numbers.push_back(i);
+    const bool any = f.kind == IndexKey::Any;
+    if (any || f.kind == IndexKey::Cons) index.cons.push_back(i);
+    if (any || f.kind == IndexKey::Number) index.numbers.push_back(i);
     if (any) index.other.push_back(i);
     for (auto& [c, list] : index.constants) {
-      if (any || (f.kind == FirstArgument::Constant && f.constant == c)) list.push_back(i);
+      if (any || (f.kind == IndexKey::Constant && f.constant == c)) list.push_back(i);
     }
     for (auto& [functor, list] : index.functors) {
-      if (any || (f.kind == FirstArgument::Functor && f.functor == functor)) list.push_back(i);
+      if (any || (f.kind == IndexKey::Functor && f.functor == functor)) list.push_back(i);
     }
   }
-  // The reducer walks the lists by head code address.
-  for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) {
-    for (auto& i : *list) i = predicate.clauses[i].head_pc;
-  }
+  // The reducer walks the lists by head code address, up to kEndOfChain.
+  const auto finish = [&](std::vector<std::uint32_t>& list) {
+    for (auto& i : list) i = predicate.clauses[i].head_pc;
+    list.push_back(kEndOfChain);
+  };
+  for (auto* list : {&index.all, &index.cons, &index.other, &index.numbers}) finish(*list);
   for (auto& [c, list] : index.constants) {
-    for (auto& i : list) i = predicate.clauses[i].head_pc;
+    finish(list);
+    // A clause reached through the list of constant c whose head starts by matching the
+    // indexed argument against c starts after that match: it cannot fail.
+    for (auto& pc : list) {
+      if (pc == kEndOfChain) continue;
+      const auto op = static_cast<Op>(code[pc]);
+      if ((op == Op::match_atom || op == Op::match_int) && code[pc + 1] == argument &&
+          code[pc + 2] == c) {
+        pc += 4;
+      }
+    }
   }
-  for (auto& [f, list] : index.functors) {
-    for (auto& i : list) i = predicate.clauses[i].head_pc;
-  }
+  for (auto& [f, list] : index.functors) finish(list);
   predicate.index = std::move(index);
 }
 
@@ -834,7 +946,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     predicate->defined = true;
     predicate->from_library = !user;
     predicate->source = SourceRef{clauses.front().file, first.span};
-    std::vector<FirstArgument> firsts;
+    std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
     for (const auto& pending : clauses) {
       ClauseCompiler compiler(atoms, image, pending.file, user_defined);
@@ -842,7 +954,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
         const std::uint32_t pc =
             compiler.compile(*pending.clause->head, pending.clause->body);
         codes.push_back(ClauseCode{pc, SourceRef{pending.file, pending.clause->span}});
-        firsts.push_back(classify(*pending.clause->head, atoms));
+        heads.push_back(pending.clause->head.get());
       } catch (const CompileError& e) {
         errors.push_back({frontend::Severity::Error, e.span_, e.message_});
         error_files.push_back(pending.file);
@@ -851,7 +963,10 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     }
     predicate = &image.predicates[id];  // compiling may have added predicates
     predicate->clauses = std::move(codes);
-    build_index(*predicate, firsts);
+    const std::uint32_t argument = index_argument(heads, atoms);
+    std::vector<IndexKey> keys;
+    for (const Term* head : heads) keys.push_back(classify(*head, argument, atoms));
+    build_index(*predicate, argument, keys, image.code);
   }
   return ok;
 }
@@ -878,7 +993,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
     p.defined = true;
     p.clauses = {ClauseCode{pc, SourceRef{file, goals.empty() ? frontend::SourceSpan{} : goals.front().span}}};
     p.source = p.clauses.front().source;
-    build_index(p, {FirstArgument{}});
+    build_index(p, 0, {IndexKey{}}, image.code);
   } catch (const CompileError& e) {
     errors.push_back({frontend::Severity::Error, e.span_, e.message_});
   }

@@ -20,6 +20,14 @@ std::string placement_text(std::uint64_t operand) {
   }
 }
 
+/// A register operand: r<n>, or #<constant> for a constant register.
+std::string register_text(const CodeImage& image, const AtomTable& atoms, std::uint64_t reg) {
+  if (reg >= kConstantRegisterBase && reg - kConstantRegisterBase < image.register_constants.size()) {
+    return "#" + write_term(image.register_constants[reg - kConstantRegisterBase], atoms);
+  }
+  return fmt::format("r{}", reg);
+}
+
 std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, std::uint64_t pc,
                               std::string& out) {
   const auto op = static_cast<Op>(image.code[pc]);
@@ -31,7 +39,7 @@ std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, st
     const std::uint64_t v = image.code[at++];
     std::string text;
     switch (kind) {
-      case 'R': text = fmt::format("r{}", v); break;
+      case 'R': text = register_text(image, atoms, v); break;
       case 'C': text = write_term(v, atoms); break;
       case 'K': {
         const auto& n = image.numbers[v];
@@ -56,7 +64,7 @@ std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, st
           text = "moves(";
           for (std::uint64_t k = 0; k < v; k += 2) {
             if (k > 0) text += ", ";
-            text += fmt::format("r{}<-r{}", image.code[at], image.code[at + 1]);
+            text += fmt::format("r{}<-{}", image.code[at], register_text(image, atoms, image.code[at + 1]));
             at += 2;
           }
           text += ")";
@@ -65,7 +73,7 @@ std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, st
         text = "(";
         for (std::uint64_t k = 0; k < v; ++k) {
           if (k > 0) text += ", ";
-          text += fmt::format("r{}", image.code[at++]);
+          text += register_text(image, atoms, image.code[at++]);
         }
         text += ")";
         break;

@@ -109,7 +109,8 @@ class Collector {
 };
 
 void Iu::evacuate_roots(Collector& gc) {
-  for (Cell& r : registers_) r = gc.evacuate(r);
+  // (the constant registers hold atoms and small integers: nothing to move)
+  for (std::size_t i = 0; i < kConstantRegisterBase; ++i) registers_[i] = gc.evacuate(registers_[i]);
   for (Cell& g : pool_) g = gc.evacuate(g);
   for (Cell& g : preempted_) g = gc.evacuate(g);
   for (Cell& v : blocked_) v = gc.evacuate(v);

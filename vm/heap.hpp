@@ -27,6 +27,12 @@ class Heap {
     top_ += n;
     return p;
   }
+  /// `n` cells of space already made free (a clause body takes what its commit reserved).
+  Cell* take(std::size_t n) {
+    Cell* p = top_;
+    top_ += n;
+    return p;
+  }
   [[nodiscard]] std::size_t free_cells() const { return static_cast<std::size_t>(limit_ - top_); }
   [[nodiscard]] std::size_t used_cells() const { return static_cast<std::size_t>(top_ - space_); }
   [[nodiscard]] std::size_t usable_cells() const { return static_cast<std::size_t>(limit_ - space_); }

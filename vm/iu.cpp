@@ -17,7 +17,7 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
        unsigned count, const IuOptions& options)
     : atoms(atoms_table), image(code_image), out(output),
       heap(index, options.max_heap_cells, options.initial_heap_cells), index_(index),
-      count_(count), options_(options), registers_(kMaxRegisters, kNil) {}
+      count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters, kNil) {}
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
@@ -315,6 +315,7 @@ void Iu::reset() {
   current_goal_ = 0;
   error_.reset();
   halted_ = false;
+  attention_ = false;
   halt_code_ = 0;
   interrupt_requested_ = false;
 }
@@ -323,16 +324,19 @@ void Iu::reset() {
 
 void Iu::set_error(std::string message, std::string goal, SourceRef where) {
   if (!error_) error_ = RuntimeError{std::move(message), std::move(goal), std::move(where)};
+  attention_ = true;
 }
 
 Outcome Iu::fail(std::string message) {
   if (!error_) error_ = RuntimeError{std::move(message), {}, {}};
+  attention_ = true;
   return Outcome::Error;
 }
 
 void Iu::request_halt(int code) {
   halted_ = true;
   halt_code_ = code;
+  attention_ = true;
 }
 
 VariableNames Iu::variable_names() const {

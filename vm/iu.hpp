@@ -131,7 +131,10 @@ class Iu {
     set_error(std::move(message), std::move(goal), {});
   }
   /// Asks a running run() to stop at the next reduction (from a signal handler: only sets a flag).
-  void interrupt() { interrupt_requested_ = true; }
+  void interrupt() {
+    interrupt_requested_ = true;
+    attention_ = true;
+  }
   /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
   void reset();
 
@@ -150,7 +153,8 @@ class Iu {
 
   // --- services for builtins ---------------------------------------------------------------------
   /// Active unification (FLENG.md 5.4); false on failure (the caller reports it). The
-  /// common case, an unbound variable nobody waits on meeting a value, is handled inline.
+  /// common cases, an unbound variable nobody waits on meeting a value or another local
+  /// variable, are handled inline.
   bool unify(Cell a, Cell b) {
     a = deref(a);
     b = deref(b);
@@ -162,6 +166,15 @@ class Iu {
     if (is_unbound(b) && !is_unbound(a) && iu_of(b) == index_ && hooks_of(*address_of(b)) == 0) {
       *address_of(b) = a;
       return true;
+    }
+    if (is_unbound(a) && is_unbound(b) && iu_of(a) == index_ && iu_of(b) == index_) {
+      // Two local variables: the higher is bound to the lower (as unify_general does), here
+      // when it has no hooks to hand over.
+      const Cell higher = a > b ? a : b;
+      if (hooks_of(*address_of(higher)) == 0) {
+        *address_of(higher) = a > b ? b : a;
+        return true;
+      }
     }
     return unify_general(a, b);
   }
@@ -216,6 +229,12 @@ class Iu {
     }
   }
   unsigned placement_target(std::uint64_t operand);
+  /// Fills the constant registers the image has made since the last time.
+  void load_constant_registers() {
+    for (; constants_loaded_ < image.register_constants.size(); ++constants_loaded_) {
+      registers_[kConstantRegisterBase + constants_loaded_] = image.register_constants[constants_loaded_];
+    }
+  }
   bool reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::uint32_t arity,
                            Cell* scratch);
   bool call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch);
@@ -237,7 +256,8 @@ class Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
-  std::vector<Cell> registers_;
+  std::vector<Cell> registers_;    // the clause's registers, then the constant registers
+  std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
@@ -251,6 +271,9 @@ class Iu {
   int halt_code_ = 0;
   bool halted_ = false;
   std::atomic<bool> interrupt_requested_{false};
+  /// Set with error_, halted_ or interrupt_requested_: the reducer tests this one flag between
+  /// reductions.
+  std::atomic<bool> attention_{false};
 };
 
 }  // namespace fleng::vm

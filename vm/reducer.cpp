@@ -17,6 +17,7 @@
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
+#include "vm/inline_builtins.hpp"
 #include "vm/iu.hpp"
 #include "vm/matching.hpp"
 #include "vm/term_writer.hpp"
@@ -29,7 +30,7 @@ namespace {
 /// the body reserves its own needs at commit).
 constexpr std::size_t kMinFree = 4096;
 
-const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first) {
+const std::vector<std::uint32_t>& select_chain(const Predicate& p, Cell first) {
   const ClauseIndex& index = p.index;
   switch (tag_of(first)) {
     case Tag::Ref: return index.all;
@@ -54,46 +55,11 @@ const std::vector<std::uint32_t>& select_clauses(const Predicate& p, Cell first)
   }
 }
 
-
-/// The hottest builtins on small integers (and equal/3 on atomic values), without a call;
-/// false when the general implementation must decide (other types, overflow, unbound).
-inline bool fast_binary(BuiltinId id, Cell a, Cell b, Cell& result) {
-  if (is_int(a) && is_int(b)) {
-    const std::int64_t x = small_int_value(a);
-    const std::int64_t y = small_int_value(b);
-    std::int64_t r = 0;
-    switch (id) {
-      case builtin_ids::add: r = x + y; break;
-      case builtin_ids::sub: r = x - y; break;
-      case builtin_ids::mul:
-        if (__builtin_mul_overflow(x, y, &r)) return false;
-        break;
-      case builtin_ids::mod:
-        if (y == 0) return false;
-        r = x % y;
-        break;
-      case builtin_ids::div:
-        if (y == 0) return false;
-        r = x / y;
-        break;
-      case builtin_ids::less: result = x < y ? kTrue : kFalse; return true;
-      case builtin_ids::less_eq: result = x <= y ? kTrue : kFalse; return true;
-      case builtin_ids::greater: result = x > y ? kTrue : kFalse; return true;
-      case builtin_ids::greater_eq: result = x >= y ? kTrue : kFalse; return true;
-      case builtin_ids::num_equal:
-      case builtin_ids::equal: result = x == y ? kTrue : kFalse; return true;
-      default: return false;
-    }
-    if (!fits_small_int(r)) return false;
-    result = make_small_int(r);
-    return true;
-  }
-  if (id == builtin_ids::equal && (is_atom(a) || is_int(a)) && (is_atom(b) || is_int(b))) {
-    result = a == b ? kTrue : kFalse;
-    return true;
-  }
-  return false;
+/// The head code addresses of the clauses to try, ending with kEndOfChain.
+const std::uint32_t* select_clauses(const Predicate& p, Cell first) {
+  return select_chain(p, first).data();
 }
+
 
 /// Checks a builtin's input modes (? bound, g ground); records the blocking variables.
 bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs) {
@@ -169,35 +135,50 @@ RunStatus Iu::run_loop(Cell single_goal) {
   // at `skip_at`), go on matching (a later mismatch still fails the clause).
 #define BLOCKED(variable, skip_at) \
   do {                             \
-    blocked_.push_back(variable);  \
-    clause_blocked = true;         \
+    NOTE_BLOCKED(variable);        \
     pc = code[pc + (skip_at)];     \
     DISPATCH();                    \
   } while (false)
+  // The first blocking variable of a clause marks where its own ones start in blocked_ (a
+  // mismatch later in the clause drops them: FAIL dominates SUSPEND).
+#define NOTE_BLOCKED(variable)      \
+  do {                              \
+    if (!clause_blocked) {          \
+      mark = blocked_.size();       \
+      clause_blocked = true;        \
+    }                               \
+    blocked_.push_back(variable);   \
+  } while (false)
 
+  load_constant_registers();
   Cell* const R = registers_.data();
   std::array<Cell, kMaxRegisters> scratch{};
   // The state of the loop; all declared here, so that no jump crosses an initialization.
   const Cell* code = image.code.data();
+  const Predicate* const predicates = image.predicates.data();
   const Predicate* predicate = nullptr;
-  const std::vector<std::uint32_t>* chain = nullptr;
-  std::size_t chain_pos = 0;
+  const std::uint32_t* chain = nullptr;  // the next clause to try, up to kEndOfChain
   std::size_t mark = 0;
   std::uint64_t pc = 0;
   Cell goal = 0;
   PredicateId pred = 0;
   std::uint32_t arity = 0;
   std::uint32_t slice = 0;
+  Cell fn_value = 0;  // the result of a builtin function's fast path
   bool clause_blocked = false;
   bool started = false;
   const unsigned iu = index_;
+  const bool gc_stress = options_.gc_stress;
 
 next_goal:
-  if (error_) return RunStatus::Error;
-  if (halted_) return RunStatus::Halt;
-  if (interrupt_requested_.load(std::memory_order_relaxed)) {
-    interrupt_requested_ = false;
-    return RunStatus::Interrupted;
+  if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+    if (error_) return RunStatus::Error;
+    if (halted_) return RunStatus::Halt;
+    if (interrupt_requested_.load(std::memory_order_relaxed)) {
+      interrupt_requested_ = false;
+      attention_ = false;
+      return RunStatus::Interrupted;
+    }
   }
   if constexpr (kSim) {
     // One `reduce` command: the given goal, then back to the MP.
@@ -221,7 +202,7 @@ next_goal:
     }
     current_goal_ = goal;
   }
-  if (!kSim && (heap.free_cells() < kMinFree || options_.gc_stress)) {
+  if (!kSim && (heap.free_cells() < kMinFree || gc_stress)) {
     collect(kMinFree, nullptr, 0);
     if (heap.free_cells() < kMinFree) {
       ensure_heap(kMinFree);
@@ -238,39 +219,70 @@ next_goal:
   slice = options_.time_slice;
 
 reduce:
-  code = image.code.data();
-  predicate = &image.predicates[pred];
+  predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
-  if (predicate->builtin != kNoBuiltin) {
-    if constexpr (kSim) {
-      cycles_ += costs_->builtin_call;
-      for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
+  // Only predicates with clauses have an index (its lists end with kEndOfChain): the others
+  // are builtins or undefined.
+  if (predicate->index.all.empty()) {
+    if (predicate->builtin != kNoBuiltin) {
+      if constexpr (kSim) {
+        cycles_ += costs_->builtin_call;
+        for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
+      }
+      if (arity == 3) {
+        // A function with an instruction of its own (fib's add(F1, F2, F) once F1, F2 are
+        // there): its fast path; anything else (including a failing output) as below.
+        Cell value = 0;
+        if (inline_builtins::apply(predicate->builtin, deref(R[0]), deref(R[1]), value) &&
+            unify(R[2], value)) {
+          ++counters.builtin_calls;
+          goto next_goal;
+        }
+      }
+      if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
+      goto next_goal;
     }
-    if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
-    goto next_goal;
-  }
-  if (predicate->clauses.empty()) {
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
               goal_text(*this, predicate->name, R, arity), predicate->first_call);
     return RunStatus::Error;
   }
-  blocked_.clear();
-  // The first argument, dereferenced once for the index and kept so for the clauses' heads
-  // (on the simulated machine, a remote variable is then read once, not twice).
-  if (arity > 0) R[0] = deref_at<kSim>(R[0]);
-  chain = &select_clauses(*predicate, arity > 0 ? R[0] : kNil);
-  chain_pos = 0;
+  if (!blocked_.empty()) blocked_.clear();
+  // The index argument, dereferenced once for the index and kept so for the clauses' heads
+  // (on the simulated machine, a remote variable is then read once, not twice). The commonest
+  // cases of the index (a list cell, an unbound variable, a constant) are decided here. When no
+  // clause looks at any argument (fib/2, tak/4) there is nothing to decide.
+  if (arity > 0 && !predicate->index.trivial) [[likely]] {
+    Cell& indexed = R[predicate->index.argument];
+    const Cell first = deref_at<kSim>(indexed);
+    indexed = first;
+    if (is_cons(first)) {
+      chain = predicate->index.cons.data();
+    } else if (is_ref(first)) {
+      chain = predicate->index.all.data();
+    } else if (is_atom(first) || is_int(first)) {
+      chain = predicate->index.other.data();
+      for (const auto& [constant, list] : predicate->index.constants) {
+        if (constant == first) {
+          chain = list.data();
+          break;
+        }
+      }
+    } else {
+      chain = select_clauses(*predicate, first);
+    }
+  } else {
+    chain = predicate->index.all.data();
+  }
 
 next_clause:
-  if (chain_pos == chain->size()) goto no_clause;
+  pc = *chain++;
+  if (pc == kEndOfChain) goto no_clause;
   if constexpr (kSim) cycles_ += costs_->clause_try;
-  mark = blocked_.size();
   clause_blocked = false;
-  pc = (*chain)[chain_pos++];
   DISPATCH();
 
 mismatch:
-  if (blocked_.size() != mark) blocked_.resize(mark);
+  if (clause_blocked) blocked_.resize(mark);
   goto next_clause;
 
 no_clause:
@@ -344,10 +356,7 @@ op_match_equal: {
     switch (passive_identity(a, b, blocking)) {
       case Identity::Identical: break;
       case Identity::Different: goto mismatch;
-      case Identity::Blocked:
-        blocked_.push_back(blocking);
-        clause_blocked = true;
-        break;
+      case Identity::Blocked: NOTE_BLOCKED(blocking); break;
     }
   }
   pc = code[pc + 3];
@@ -374,12 +383,11 @@ op_label_from:
   pc += 3;
   DISPATCH();
 op_commit: {
-  if (clause_blocked) goto next_clause;
-  if (blocked_.size() != mark) blocked_.resize(mark);
+  if (clause_blocked) goto next_clause;  // (a clause not blocked added nothing to blocked_)
   ++counters.reductions;
   const std::size_t reserve = code[pc + 2];
-  if (heap.free_cells() < reserve || (options_.gc_stress && reserve > 0)) {
-    if (options_.gc_stress) collect(reserve, nullptr, 0);
+  if (heap.free_cells() < reserve || (gc_stress && reserve > 0)) [[unlikely]] {
+    if (gc_stress) collect(reserve, nullptr, 0);
     if (!ensure_heap(reserve)) return RunStatus::Error;
   }
   if constexpr (kSim) {
@@ -394,7 +402,7 @@ op_commit: {
 
   // --- body --------------------------------------------------------------------------------------
 op_put_var: {
-  Cell* p = heap.allocate(1);
+  Cell* p = heap.take(1);
   p[0] = make_var_contents();
   R[code[pc + 1]] = make_pointer(Tag::Ref, p, iu);
   pc += 2;
@@ -417,7 +425,7 @@ op_put_const:
   DISPATCH();
 op_put_number: {
   const NumberConstant& c = image.numbers[code[pc + 2]];
-  Cell* p = heap.allocate(2);
+  Cell* p = heap.take(2);
   p[0] = make_header(c.is_float ? BoxKind::Float : BoxKind::Int64, 1);
   p[1] = c.is_float ? double_bits(c.real) : static_cast<Cell>(c.integer);
   R[code[pc + 1]] = make_pointer(Tag::Box, p, iu);
@@ -425,7 +433,7 @@ op_put_number: {
   DISPATCH();
 }
 op_put_cons: {
-  Cell* p = heap.allocate(2);
+  Cell* p = heap.take(2);
   p[0] = R[code[pc + 2]];
   p[1] = R[code[pc + 3]];
   R[code[pc + 1]] = make_pointer(Tag::Cons, p, iu);
@@ -434,7 +442,7 @@ op_put_cons: {
 }
 op_put_struct: {
   const auto n = static_cast<std::uint32_t>(code[pc + 3]);
-  Cell* p = heap.allocate(1 + n);
+  Cell* p = heap.take(1 + n);
   p[0] = make_header(BoxKind::Functor, n, static_cast<std::uint32_t>(code[pc + 2]));
   for (std::uint32_t i = 0; i < n; ++i) p[1 + i] = R[code[pc + 4 + i]];
   R[code[pc + 1]] = make_pointer(Tag::Struct, p, iu);
@@ -472,35 +480,70 @@ op_unify: {
   pc += 3;
   DISPATCH();
 }
-op_call_function: {
-  const auto id = static_cast<BuiltinId>(code[pc + 1]);
-  if (code[pc + 4] == 2) {
-    // Small integers and atoms: the common arithmetic and tests without a call.
-    const Cell a = deref_at<kSim>(R[code[pc + 5]]);
-    const Cell b = deref_at<kSim>(R[code[pc + 6]]);
-    Cell result = 0;
-    if (fast_binary(id, a, b, result)) {
-      ++counters.builtin_calls;
-      const auto out_reg = code[pc + 2];
-      if (code[pc + 3] != 0) {
-        R[out_reg] = result;
-      } else if (!unify(R[out_reg], result)) {
-        set_error("output unification failed",
-                  fmt::format("{}({}, {}, {})", kBuiltins[id].name, format(a), format(b),
-                              format(R[out_reg])),
-                  image.call_sites[static_cast<std::uint32_t>(pc)]);
-        return RunStatus::Error;
-      }
-      pc += 7;
-      DISPATCH();
-    }
+  // Builtin functions with an instruction of their own: the fast path, else as call_function.
+#define FAST_FUNCTION(fast)                              \
+  do {                                                   \
+    const Cell a = deref_at<kSim>(R[code[pc + 5]]);      \
+    const Cell b = deref_at<kSim>(R[code[pc + 6]]);      \
+    if (inline_builtins::fast(a, b, fn_value)) goto function_result; \
+    goto op_call_function;                               \
+  } while (false)
+op_fn_add: FAST_FUNCTION(add);
+op_fn_sub: FAST_FUNCTION(sub);
+op_fn_mul: FAST_FUNCTION(mul);
+op_fn_div: FAST_FUNCTION(div);
+op_fn_mod: FAST_FUNCTION(mod);
+op_fn_less: FAST_FUNCTION(less);
+op_fn_less_eq: FAST_FUNCTION(less_eq);
+op_fn_greater: FAST_FUNCTION(greater);
+op_fn_greater_eq: FAST_FUNCTION(greater_eq);
+op_fn_num_equal: FAST_FUNCTION(num_equal);
+op_fn_equal: FAST_FUNCTION(equal);
+#undef FAST_FUNCTION
+function_result: {
+  ++counters.builtin_calls;
+  const auto out_reg = code[pc + 2];
+  if (code[pc + 3] != 0) {
+    R[out_reg] = fn_value;
+  } else if (!unify(R[out_reg], fn_value)) {
+    const auto id = static_cast<BuiltinId>(code[pc + 1]);
+    set_error("output unification failed",
+              fmt::format("{}({}, {}, {})", kBuiltins[id].name, format(R[code[pc + 5]]),
+                          format(R[code[pc + 6]]), format(R[out_reg])),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
   }
+  pc += 7;
+  DISPATCH();
+}
+op_call_function:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
     for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 5 + i]]));
   }
   if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
   pc += 5 + code[pc + 4];
+  DISPATCH();
+op_unify_list: {
+  // R = [R2|R3]; the list cell is built here (after a new variable for R3 when N = 1).
+  Cell* p = nullptr;
+  if (code[pc + 4] != 0) {
+    p = heap.take(3);
+    p[0] = make_var_contents();
+    R[code[pc + 3]] = make_pointer(Tag::Ref, p, iu);
+    ++p;
+  } else {
+    p = heap.take(2);
+  }
+  p[0] = R[code[pc + 2]];
+  p[1] = R[code[pc + 3]];
+  const Cell list = make_pointer(Tag::Cons, p, iu);
+  if (!unify(R[code[pc + 1]], list)) {
+    set_error("unification failed", fmt::format("{} = {}", format(R[code[pc + 1]]), format(list)),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
+  }
+  pc += 5;
   DISPATCH();
 }
 op_call_builtin:
@@ -517,30 +560,41 @@ op_resolve_any:
   }
   pc += 2;
   DISPATCH();
-op_spawn:
+op_spawn: {
+  // A goal for the local pool (the local body).
+  const auto n = static_cast<std::uint32_t>(code[pc + 2]);
+  Cell* p = heap.take(goal_record::kHeaderCells + n);
+  p[0] = make_header(BoxKind::Goal, 2 + n, n);
+  p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
+  p[2] = make_small_int(0);
+  const Cell* regs = code + pc + 3;
+  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[regs[i]];
+  ++counters.goals_spawned;
+  pool_.push_back(make_pointer(Tag::Box, p, iu));
+  if constexpr (kSim) remote_->new_goal(*this);
+  pc += 3 + n;
+  DISPATCH();
+}
 op_spawn_at: {
-  const bool at = static_cast<Op>(code[pc]) == Op::spawn_at;
+  // A goal placed by the distributing body: here, or sent to another IU.
   const auto target = static_cast<PredicateId>(code[pc + 1]);
-  const std::uint64_t count_at = at ? pc + 3 : pc + 2;
-  const auto n = static_cast<std::uint32_t>(code[count_at]);
+  const auto n = static_cast<std::uint32_t>(code[pc + 3]);
   unsigned where = iu;
   if constexpr (kSim) {
-    if (at) {
-      const std::uint64_t placement = code[pc + 2];
-      // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
-      // an unannotated goal stays here and an annotated one goes to its label's IU.
-      where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
-              : (placement >> 32U) == 0      ? iu
-                                             : labels_[static_cast<std::uint32_t>(placement) & 63U];
-    }
+    const std::uint64_t placement = code[pc + 2];
+    // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
+    // an unannotated goal stays here and an annotated one goes to its label's IU.
+    where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
+            : (placement >> 32U) == 0      ? iu
+                                           : labels_[static_cast<std::uint32_t>(placement) & 63U];
   }
-  Cell* p = where == iu ? heap.allocate(goal_record::kHeaderCells + n)
+  Cell* p = where == iu ? heap.take(goal_record::kHeaderCells + n)
                         : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
   p[1] = goal_record::origin(target, pc);
   p[2] = make_small_int(0);
-  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[count_at + 1 + i]];
+  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[pc + 4 + i]];
   ++counters.goals_spawned;
   if (where == iu) {
     pool_.push_back(make_pointer(Tag::Box, p, iu));
@@ -548,7 +602,7 @@ op_spawn_at: {
   } else {
     remote_->send_goal(*this, where, make_pointer(Tag::Box, p, where));
   }
-  pc = count_at + 1 + n;
+  pc += 4 + n;
   DISPATCH();
 }
 op_execute: {
@@ -565,12 +619,17 @@ op_execute: {
     preempted_.push_back(make_goal_record(pred, R, n));
     goto next_goal;
   }
-  if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  // An interrupt, or an error reported meanwhile by another IU's NIP on the machine (on one
+  // IU an error ends the run where it is raised).
+  if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+    if ((kSim && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  }
   goto reduce;
 }
 op_proceed:
   goto next_goal;
 #undef BLOCKED
+#undef NOTE_BLOCKED
 #undef DISPATCH
 }
 
@@ -610,18 +669,20 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
     if (outcome != Outcome::NeedHeap) break;
     if (!grow_heap_for_builtin(headroom)) return false;
   }
-  // Where the goal was made: the call site recorded in its record, if any.
-  const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
-  const SourceRef where = site != 0 && image.call_sites.contains(site) ? image.call_sites.at(site)
-                                                                       : predicate.source;
+  // Where the goal was made (for messages): the call site recorded in its record, if any.
+  const auto where = [&]() -> const SourceRef& {
+    const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
+    const auto it = site != 0 ? image.call_sites.find(site) : image.call_sites.end();
+    return it != image.call_sites.end() ? it->second : predicate.source;
+  };
   if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
-    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where);
+    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where());
     return false;
   }
   if (outcome == Outcome::Suspend) return suspend_goal(current_goal_, pred, R, arity);
   if (outcome == Outcome::Error) {
     error_->goal = goal_text(*this, predicate.name, R, arity);
-    if (error_->where.file.empty()) error_->where = where;
+    if (error_->where.file.empty()) error_->where = where();
     return false;
   }
   return true;

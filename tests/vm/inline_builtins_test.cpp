@@ -1,0 +1,82 @@
+// The fast paths of the builtin functions that have their own instruction: the same answers as
+// the general implementations on small integers, and no answer (false) where the general
+// implementation must decide (overflow of 61 bits, division by zero, other types).
+#include "vm/inline_builtins.hpp"
+
+#include <gtest/gtest.h>
+
+namespace fleng::vm {
+namespace {
+
+Cell small(std::int64_t v) { return make_small_int(v); }
+
+TEST(InlineBuiltins, ArithmeticOnSmallIntegers) {
+  Cell r = 0;
+  ASSERT_TRUE(inline_builtins::add(small(40), small(2), r));
+  EXPECT_EQ(r, small(42));
+  ASSERT_TRUE(inline_builtins::add(small(-5), small(2), r));
+  EXPECT_EQ(r, small(-3));
+  ASSERT_TRUE(inline_builtins::sub(small(2), small(5), r));
+  EXPECT_EQ(r, small(-3));
+  ASSERT_TRUE(inline_builtins::mul(small(-6), small(7), r));
+  EXPECT_EQ(r, small(-42));
+  ASSERT_TRUE(inline_builtins::div(small(-7), small(2), r));
+  EXPECT_EQ(r, small(-3));
+  ASSERT_TRUE(inline_builtins::mod(small(-7), small(2), r));
+  EXPECT_EQ(r, small(-1));
+}
+
+TEST(InlineBuiltins, LeavesOverflowAndErrorsToTheBuiltins) {
+  Cell r = 0;
+  ASSERT_TRUE(inline_builtins::add(small(kSmallIntMax - 1), small(1), r));
+  EXPECT_EQ(r, small(kSmallIntMax));
+  EXPECT_FALSE(inline_builtins::add(small(kSmallIntMax), small(1), r));
+  EXPECT_FALSE(inline_builtins::add(small(kSmallIntMin), small(-1), r));
+  ASSERT_TRUE(inline_builtins::sub(small(kSmallIntMin + 1), small(1), r));
+  EXPECT_EQ(r, small(kSmallIntMin));
+  EXPECT_FALSE(inline_builtins::sub(small(kSmallIntMin), small(1), r));
+  EXPECT_FALSE(inline_builtins::sub(small(kSmallIntMax), small(-1), r));
+  EXPECT_FALSE(inline_builtins::mul(small(kSmallIntMax), small(2), r));
+  EXPECT_FALSE(inline_builtins::div(small(1), small(0), r));
+  EXPECT_FALSE(inline_builtins::div(small(kSmallIntMin), small(-1), r));
+  EXPECT_FALSE(inline_builtins::mod(small(1), small(0), r));
+  EXPECT_FALSE(inline_builtins::add(make_atom(atoms::kTrue), small(1), r));
+  EXPECT_FALSE(inline_builtins::less(small(1), make_atom(atoms::kTrue), r));
+}
+
+TEST(InlineBuiltins, Comparisons) {
+  Cell r = 0;
+  for (const std::int64_t x : {kSmallIntMin, std::int64_t{-3}, std::int64_t{0}, std::int64_t{2}, kSmallIntMax}) {
+    for (const std::int64_t y : {kSmallIntMin, std::int64_t{-3}, std::int64_t{0}, std::int64_t{2}, kSmallIntMax}) {
+      ASSERT_TRUE(inline_builtins::less(small(x), small(y), r));
+      EXPECT_EQ(r, x < y ? kTrue : kFalse);
+      ASSERT_TRUE(inline_builtins::less_eq(small(x), small(y), r));
+      EXPECT_EQ(r, x <= y ? kTrue : kFalse);
+      ASSERT_TRUE(inline_builtins::greater(small(x), small(y), r));
+      EXPECT_EQ(r, x > y ? kTrue : kFalse);
+      ASSERT_TRUE(inline_builtins::greater_eq(small(x), small(y), r));
+      EXPECT_EQ(r, x >= y ? kTrue : kFalse);
+      ASSERT_TRUE(inline_builtins::num_equal(small(x), small(y), r));
+      EXPECT_EQ(r, x == y ? kTrue : kFalse);
+    }
+  }
+}
+
+TEST(InlineBuiltins, EqualOnAtomicValues) {
+  Cell r = 0;
+  ASSERT_TRUE(inline_builtins::equal(kNil, kNil, r));
+  EXPECT_EQ(r, kTrue);
+  ASSERT_TRUE(inline_builtins::equal(kNil, small(0), r));
+  EXPECT_EQ(r, kFalse);
+  EXPECT_FALSE(inline_builtins::equal(kNil, make_small_int(1) & ~kTagMask, r));  // a REF
+}
+
+TEST(InlineBuiltins, OnlyTwoInputFunctionsHaveInstructions) {
+  EXPECT_EQ(inline_builtins::instruction_for(builtin_ids::add), Op::fn_add);
+  EXPECT_EQ(inline_builtins::instruction_for(builtin_ids::equal), Op::fn_equal);
+  EXPECT_FALSE(inline_builtins::instruction_for(builtin_ids::max).has_value());
+  EXPECT_FALSE(inline_builtins::instruction_for(builtin_ids::unify).has_value());
+}
+
+}  // namespace
+}  // namespace fleng::vm

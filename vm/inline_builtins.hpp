@@ -1,0 +1,134 @@
+// The builtin functions that have their own instruction (fn_add, fn_less, ...; see
+// vm/instructions.def), and their fast paths: small integers (and equal/3 on atomic values),
+// computed on the tagged cells without a call. A fast path that returns false leaves the
+// decision to the builtin's general implementation (other types, overflow, division by zero,
+// unbound inputs), so the answers and errors are those of builtins/*.cpp.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "vm/builtins.hpp"
+#include "vm/cell.hpp"
+#include "vm/opcode.hpp"
+
+namespace fleng::vm::inline_builtins {
+
+/// The instruction the compiler emits for a call of builtin `id` with two inputs, if it has one.
+inline std::optional<Op> instruction_for(BuiltinId id) {
+  switch (id) {
+    case builtin_ids::add: return Op::fn_add;
+    case builtin_ids::sub: return Op::fn_sub;
+    case builtin_ids::mul: return Op::fn_mul;
+    case builtin_ids::div: return Op::fn_div;
+    case builtin_ids::mod: return Op::fn_mod;
+    case builtin_ids::less: return Op::fn_less;
+    case builtin_ids::less_eq: return Op::fn_less_eq;
+    case builtin_ids::greater: return Op::fn_greater;
+    case builtin_ids::greater_eq: return Op::fn_greater_eq;
+    case builtin_ids::num_equal: return Op::fn_num_equal;
+    case builtin_ids::equal: return Op::fn_equal;
+    default: return std::nullopt;
+  }
+}
+
+inline bool both_small(Cell a, Cell b) {
+  return (((a ^ static_cast<Cell>(Tag::Int)) | (b ^ static_cast<Cell>(Tag::Int))) & kTagMask) == 0;
+}
+inline Cell truth(bool b) { return b ? kTrue : kFalse; }
+
+// A small integer is v * 8 + 2: sums and differences work on the cells themselves (the 64-bit
+// overflow of the shifted values is exactly the 61-bit overflow of the integers).
+inline bool add(Cell a, Cell b, Cell& r) {
+  std::int64_t s = 0;
+  if (!both_small(a, b) ||
+      __builtin_add_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &s)) {
+    return false;
+  }
+  r = static_cast<Cell>(s) + 2;
+  return true;
+}
+inline bool sub(Cell a, Cell b, Cell& r) {
+  std::int64_t d = 0;
+  if (!both_small(a, b) ||
+      __builtin_sub_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &d)) {
+    return false;
+  }
+  r = static_cast<Cell>(d) + 2;
+  return true;
+}
+inline bool mul(Cell a, Cell b, Cell& r) {
+  std::int64_t p = 0;
+  if (!both_small(a, b) || __builtin_mul_overflow(small_int_value(a), small_int_value(b), &p) ||
+      !fits_small_int(p)) {
+    return false;
+  }
+  r = make_small_int(p);
+  return true;
+}
+inline bool div(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b) || small_int_value(b) == 0) return false;
+  const std::int64_t q = small_int_value(a) / small_int_value(b);
+  if (!fits_small_int(q)) return false;
+  r = make_small_int(q);
+  return true;
+}
+inline bool mod(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b) || small_int_value(b) == 0) return false;
+  r = make_small_int(small_int_value(a) % small_int_value(b));
+  return true;
+}
+// Comparisons: two small integers compare as their cells (same tag below the value).
+inline bool less(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b)) return false;
+  r = truth(static_cast<std::int64_t>(a) < static_cast<std::int64_t>(b));
+  return true;
+}
+inline bool less_eq(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b)) return false;
+  r = truth(static_cast<std::int64_t>(a) <= static_cast<std::int64_t>(b));
+  return true;
+}
+inline bool greater(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b)) return false;
+  r = truth(static_cast<std::int64_t>(a) > static_cast<std::int64_t>(b));
+  return true;
+}
+inline bool greater_eq(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b)) return false;
+  r = truth(static_cast<std::int64_t>(a) >= static_cast<std::int64_t>(b));
+  return true;
+}
+inline bool num_equal(Cell a, Cell b, Cell& r) {
+  if (!both_small(a, b)) return false;
+  r = truth(a == b);
+  return true;
+}
+/// equal/3 on two atomic immediates (atoms, small integers): identity of the cells.
+inline bool equal(Cell a, Cell b, Cell& r) {
+  const auto atomic = [](Cell c) { return is_int(c) || is_atom(c); };
+  if (!atomic(a) || !atomic(b)) return false;
+  r = truth(a == b);
+  return true;
+}
+
+/// The fast path of builtin `id` (for a builtin goal taken from the pool); false for a builtin
+/// without an instruction of its own.
+inline bool apply(BuiltinId id, Cell a, Cell b, Cell& r) {
+  switch (id) {
+    case builtin_ids::add: return add(a, b, r);
+    case builtin_ids::sub: return sub(a, b, r);
+    case builtin_ids::mul: return mul(a, b, r);
+    case builtin_ids::div: return div(a, b, r);
+    case builtin_ids::mod: return mod(a, b, r);
+    case builtin_ids::less: return less(a, b, r);
+    case builtin_ids::less_eq: return less_eq(a, b, r);
+    case builtin_ids::greater: return greater(a, b, r);
+    case builtin_ids::greater_eq: return greater_eq(a, b, r);
+    case builtin_ids::num_equal: return num_equal(a, b, r);
+    case builtin_ids::equal: return equal(a, b, r);
+    default: return false;
+  }
+}
+
+}  // namespace fleng::vm::inline_builtins
