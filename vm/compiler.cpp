@@ -339,7 +339,11 @@ class ClauseCompiler {
       user_ready = std::move(user_waiting);
       user_waiting.clear();
     }
-    consumers_first(user_ready, known);
+    // Producers before their consumers in the local pool. Not in the distributing body: there
+    // every goal is spawned, the placed ones start at once on other IUs, and the textual order
+    // measured better on the simulated machine (queens 8, 64 IUs, static on: 26,088 remote
+    // reads in textual order, 102,419 reordered).
+    if (!distributing) consumers_first(user_ready, known);
     spawned.clear();
     spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
     spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());
