@@ -54,7 +54,8 @@ int main(int argc, char** argv) {
   run->add_option("--threshold", run_options.threshold,
                   "Dynamic partitioning: stay local when the least load level is >= T");
   run->add_option("--machine", run_options.machine_file, "Machine description (JSON)");
-  run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)");
+  run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)")
+      ->allow_extra_args(false);
   run->add_option("--trace", run_options.trace_file,
                   "Write a Chrome trace-event timeline of the simulation (Perfetto)");
 
@@ -78,9 +79,11 @@ int main(int argc, char** argv) {
                     "Dynamic-partitioning thresholds, e.g. 1,2,3,4,6,8,10,12,16,32,64,128");
   sweep->add_option("--sweep", sweep_options.sweeps,
                     "Another swept option: NAME=V1,V2,... with NAME ius, static, threshold or "
-                    "set.KEY (a machine key; repeatable)");
+                    "set.KEY (a machine key; repeatable)")
+      ->allow_extra_args(false);
   sweep->add_option("--set", sweep_options.settings,
-                    "Override a machine key for every configuration: key=value (repeatable)");
+                    "Override a machine key for every configuration: key=value (repeatable)")
+      ->allow_extra_args(false);
   sweep->add_option("--machine", sweep_options.machine_file, "Machine description (JSON)");
   sweep->add_option("--heap", sweep_options.heap_mib, "Heap per IU and semispace, in MiB")
       ->check(CLI::Range(1, 1 << 20));

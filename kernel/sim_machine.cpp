@@ -74,6 +74,7 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   vm::IuOptions options;
   options.max_heap_cells = machine_.heap_cells;
   options.initial_heap_cells = machine_.heap_cells;
+  options.populate_heap = false;
   for (unsigned i = 0; i < machine_.ius; ++i) {
     auto node = std::make_unique<Node>();
     node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);

@@ -21,7 +21,7 @@ Cell* reserve(std::size_t cells) {
 
 }  // namespace
 
-Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells)
+Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool populate)
     : iu_(iu), max_cells_(max_cells), initial_cells_(std::min(initial_cells, max_cells)) {
   spaces_[0] = reserve(max_cells_);
   spaces_[1] = reserve(max_cells_);
@@ -31,7 +31,7 @@ Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells)
   // The first usable cells are made resident now, at start-up, rather than one page fault per
   // 4 KiB while the program runs (the advice is only a hint: without it the pages fault in).
 #ifdef MADV_POPULATE_WRITE
-  madvise(space_, usable_cells() * sizeof(Cell), MADV_POPULATE_WRITE);
+  if (populate) madvise(space_, usable_cells() * sizeof(Cell), MADV_POPULATE_WRITE);
 #endif
 }
 

@@ -15,7 +15,9 @@ namespace fleng::vm {
 class Heap {
  public:
   /// `max_cells` bounds each semispace; `initial_cells` is the first usable size.
-  Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells);
+  /// `populate`: make the initial usable part resident now (one IU at host speed); the
+  /// simulated machine's many IUs leave their pages to fault in as they are used.
+  Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool populate = true);
   ~Heap();
   Heap(const Heap&) = delete;
   Heap& operator=(const Heap&) = delete;

@@ -16,7 +16,8 @@ namespace fleng::vm {
 Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsigned index,
        unsigned count, const IuOptions& options)
     : atoms(atoms_table), image(code_image), out(output),
-      heap(index, options.max_heap_cells, options.initial_heap_cells), index_(index),
+      heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
+      index_(index),
       count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters, kNil) {}
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {

@@ -60,6 +60,9 @@ struct IuOptions {
   bool gc_stress = false;
 #endif
   std::uint32_t time_slice = 1000;  ///< direct reductions before a goal goes to the back
+  /// Make the heap's initial part resident at creation (see Heap); off on the simulated
+  /// machine, whose 1024 IUs would populate gigabytes they never use.
+  bool populate_heap = true;
 };
 
 struct IuCounters {
