@@ -5,18 +5,16 @@ namespace fleng::frontend {
 
 namespace {
 
+/// Replaces every annotated node of `term` by the term it annotates, in place.
+void unwrap(TermPtr& term) {
+  while (term->kind == TermKind::Annotated) term = std::move(term->args.front());
+  for (auto& a : term->args) unwrap(a);
+  if (term->tail) unwrap(term->tail);
+}
+
 TermPtr stripped(const Term& term) {
-  if (term.kind == TermKind::Annotated) return stripped(*term.args.front());
-  TermPtr copy = std::make_unique<Term>();
-  copy->kind = term.kind;
-  copy->span = term.span;
-  copy->text = term.text;
-  copy->integer = term.integer;
-  copy->real = term.real;
-  copy->placement = term.placement;
-  copy->depth = term.depth;
-  for (const auto& a : term.args) copy->args.push_back(stripped(*a));
-  if (term.tail) copy->tail = stripped(*term.tail);
+  TermPtr copy = clone(term);
+  unwrap(copy);
   return copy;
 }
 
