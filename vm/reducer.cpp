@@ -104,6 +104,20 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 
 RunStatus Iu::run() { return run_loop<false>(0); }
 
+void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const {
+  const std::vector<Cell>& code = image.code;
+  if (threaded.size() > code.size()) threaded.clear();
+  std::size_t pc = threaded.size();  // code is only appended (a query's): thread the new part
+  threaded.resize(code.size(), nullptr);
+  while (pc < code.size()) {
+    const auto op = static_cast<Op>(code[pc]);
+    threaded[pc] = dispatch[code[pc]];
+    std::size_t at = pc + 1;
+    for (const char kind : info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
+    pc = at;
+  }
+}
+
 RunStatus Iu::reduce_goal(Cell goal) { return run_loop<true>(goal); }
 
 unsigned Iu::placement_target(std::uint64_t operand) {
@@ -125,10 +139,15 @@ RunStatus Iu::run_loop(Cell single_goal) {
 #include "vm/instructions.def"
 #undef FLENG_INSTRUCTION
   };
+  // Direct threading: beside the code, the handler address of the instruction at each code
+  // address (made once per IU for the code there is; a query adds code, then it is extended).
+  std::vector<void*>& threaded = threaded_code_[kSim ? 1 : 0];
+  if (threaded.size() != image.code.size()) thread_code(threaded, kDispatch);
+  void* const* const handler = threaded.data();
 #define DISPATCH()                                                  \
   do {                                                              \
     if constexpr (kSim) cycles_ += costs_->instruction_cycles[code[pc]]; \
-    goto* kDispatch[code[pc]];                                      \
+    goto* handler[pc];                                              \
   } while (false)
 
   // A match met an unbound variable: record it, skip the sub-pattern (its end is the operand
