@@ -339,7 +339,8 @@ class ClauseCompiler {
       user_ready = std::move(user_waiting);
       user_waiting.clear();
     }
-    consumers_first(user_ready, known);
+    // (the distributing body spawns in textual order: its placements were chosen for it)
+    if (!distributing) consumers_first(user_ready, known);
     spawned.clear();
     spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
     spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());

@@ -270,6 +270,12 @@ reduce:
   // (on the simulated machine, a remote variable is then read once, not twice). The commonest
   // cases of the index (a list cell, an unbound variable, a constant) are decided here. When no
   // clause looks at any argument (fib/2, tak/4) there is nothing to decide.
+  if constexpr (kSim) {
+    // On the machine the first argument is dereferenced here whatever the index (as it was
+    // before the index could be on another argument): a body that uses it again then finds the
+    // value, not a reference to read again from another IU.
+    if (arity > 0) R[0] = deref_at<kSim>(R[0]);
+  }
   if (arity > 0 && !predicate->index.trivial) [[likely]] {
     Cell& indexed = R[predicate->index.argument];
     const Cell first = deref_at<kSim>(indexed);
