@@ -626,8 +626,28 @@ op_spawn_at: {
 op_execute: {
   const auto n = static_cast<std::uint32_t>(code[pc + 2]);
   const auto moves = code[pc + 3];
+  // The moves in order; up to ten without a loop (the count picks the entry, Duff's device).
   const Cell* move = code + pc + 4;
-  for (std::uint64_t i = 0; i < moves; i += 2) R[move[i]] = R[move[i + 1]];
+#define MOVE_ONE()              \
+  R[move[0]] = R[move[1]];      \
+  move += 2
+  switch (moves / 2) {
+    case 10: MOVE_ONE(); [[fallthrough]];
+    case 9: MOVE_ONE(); [[fallthrough]];
+    case 8: MOVE_ONE(); [[fallthrough]];
+    case 7: MOVE_ONE(); [[fallthrough]];
+    case 6: MOVE_ONE(); [[fallthrough]];
+    case 5: MOVE_ONE(); [[fallthrough]];
+    case 4: MOVE_ONE(); [[fallthrough]];
+    case 3: MOVE_ONE(); [[fallthrough]];
+    case 2: MOVE_ONE(); [[fallthrough]];
+    case 1: MOVE_ONE(); [[fallthrough]];
+    case 0: break;
+    default:
+      for (std::uint64_t i = 0; i < moves; i += 2) R[move[i]] = R[move[i + 1]];
+      break;
+  }
+#undef MOVE_ONE
   pred = static_cast<PredicateId>(code[pc + 1]);
   arity = n;
   current_goal_ = 0;
