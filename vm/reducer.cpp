@@ -586,7 +586,24 @@ op_spawn: {
   p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
   p[2] = make_small_int(0);
   const Cell* regs = code + pc + 3;
-  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[regs[i]];
+  Cell* arg = p + goal_record::kHeaderCells;
+  // The arguments, up to eight without a loop (entry by count, as execute's moves).
+#define COPY_ONE() *arg++ = R[*regs++]
+  switch (n) {
+    case 8: COPY_ONE(); [[fallthrough]];
+    case 7: COPY_ONE(); [[fallthrough]];
+    case 6: COPY_ONE(); [[fallthrough]];
+    case 5: COPY_ONE(); [[fallthrough]];
+    case 4: COPY_ONE(); [[fallthrough]];
+    case 3: COPY_ONE(); [[fallthrough]];
+    case 2: COPY_ONE(); [[fallthrough]];
+    case 1: COPY_ONE(); [[fallthrough]];
+    case 0: break;
+    default:
+      for (std::uint32_t i = 0; i < n; ++i) arg[i] = R[regs[i]];
+      break;
+  }
+#undef COPY_ONE
   ++counters.goals_spawned;
   pool_.push_back(make_pointer(Tag::Box, p, iu));
   if constexpr (kSim) remote_->new_goal(*this);
