@@ -233,7 +233,20 @@ next_goal:
   arity = goal_record::arity(goal);
   {
     const Cell* goal_args = goal_record::args(goal);
-    for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+    switch (arity) {  // up to eight without a loop (entry by count)
+      case 8: R[7] = goal_args[7]; [[fallthrough]];
+      case 7: R[6] = goal_args[6]; [[fallthrough]];
+      case 6: R[5] = goal_args[5]; [[fallthrough]];
+      case 5: R[4] = goal_args[4]; [[fallthrough]];
+      case 4: R[3] = goal_args[3]; [[fallthrough]];
+      case 3: R[2] = goal_args[2]; [[fallthrough]];
+      case 2: R[1] = goal_args[1]; [[fallthrough]];
+      case 1: R[0] = goal_args[0]; [[fallthrough]];
+      case 0: break;
+      default:
+        for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+        break;
+    }
   }
   slice = options_.time_slice;
 
