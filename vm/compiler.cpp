@@ -66,6 +66,10 @@ class ClauseCompiler {
   /// Compiles a clause; returns the address of its head code.
   std::uint32_t compile(const Term& head, const std::vector<Goal>& body) {
     const auto arity = static_cast<std::uint32_t>(head.arity());
+    // Head sub-terms, like body values, go above the arguments of the body's widest user goal
+    // (see compile_body): filter(P, [X|Xs], Ys) -> filter1(Z, P, X, Xs, Ys) then moves X and Xs
+    // without a cycle.
+    head_floor_ = std::max(arity, widest_user_goal(body));
     // Pass 1 (dry run) finds the registers a skipped sub-pattern may leave stale; pass 2 emits.
     const std::size_t start = code_.size();
     reset_head(arity);
@@ -136,7 +140,7 @@ class ClauseCompiler {
     nested_first_.clear();
     needs_unset_.clear();
     free_.clear();
-    next_reg_ = arity;
+    next_reg_ = std::max(arity, head_floor_);
   }
 
   // --- head ------------------------------------------------------------------------------------
@@ -252,14 +256,7 @@ class ClauseCompiler {
     // The body's new values go to registers above the arguments of its widest user goal: the
     // parallel move of `execute` then never finds a value in another argument's place (fib's
     // fib1(C, N, F) with C in r2 would be a cycle of three moves and a fourth to break it).
-    for (const auto& goal : body) {
-      const Term& t = *goal.term;
-      const auto arity = static_cast<std::uint32_t>(t.arity());
-      const std::uint64_t key = (atoms_.intern(t.text) << 16U) | arity;
-      if (user_defined_.contains(key) || !find_builtin(t.text, arity)) {
-        next_reg_ = std::max(next_reg_, arity);
-      }
-    }
+    next_reg_ = std::max(next_reg_, widest_user_goal(body));
     distributing_ = distributing;
     if (distributing) {
       // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
@@ -405,6 +402,18 @@ class ClauseCompiler {
       order.emplace(at, goals[i], std::move(locals));
     }
     for (std::size_t i = 0; i < order.size(); ++i) goals[i] = order[i].first;
+  }
+
+  /// The arity of the widest user goal (not a builtin) of a body.
+  std::uint32_t widest_user_goal(const std::vector<Goal>& body) {
+    std::uint32_t widest = 0;
+    for (const auto& goal : body) {
+      const Term& t = *goal.term;
+      const auto arity = static_cast<std::uint32_t>(t.arity());
+      const std::uint64_t key = (atoms_.intern(t.text) << 16U) | arity;
+      if (user_defined_.contains(key) || !find_builtin(t.text, arity)) widest = std::max(widest, arity);
+    }
+    return widest;
   }
 
   static bool has_unknown_variable(const Term& term, const std::unordered_set<std::string>& known) {
@@ -781,6 +790,7 @@ class ClauseCompiler {
   std::vector<std::uint32_t> free_;
   std::unordered_map<Cell, std::uint32_t> constant_regs_;  // constants put by this body
   std::uint32_t next_reg_ = 0;
+  std::uint32_t head_floor_ = 0;  // the first register for head sub-terms
   std::uint64_t alloc_ = 0;
   bool distributing_ = false;
   frontend::SourceSpan span_;

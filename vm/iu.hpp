@@ -259,6 +259,8 @@ class Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
+  std::array<std::vector<void*>, 2> threaded_code_;  // the reducer's handler per code address
+  void thread_code(std::vector<void*>& threaded, void* const* dispatch) const;
   std::vector<Cell> registers_;    // the clause's registers, then the constant registers
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;

@@ -104,6 +104,20 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 
 RunStatus Iu::run() { return run_loop<false>(0); }
 
+void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const {
+  const std::vector<Cell>& code = image.code;
+  if (threaded.size() > code.size()) threaded.clear();
+  std::size_t pc = threaded.size();  // code is only appended (a query's): thread the new part
+  threaded.resize(code.size(), nullptr);
+  while (pc < code.size()) {
+    const auto op = static_cast<Op>(code[pc]);
+    threaded[pc] = dispatch[code[pc]];
+    std::size_t at = pc + 1;
+    for (const char kind : info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
+    pc = at;
+  }
+}
+
 RunStatus Iu::reduce_goal(Cell goal) { return run_loop<true>(goal); }
 
 unsigned Iu::placement_target(std::uint64_t operand) {
@@ -125,10 +139,15 @@ RunStatus Iu::run_loop(Cell single_goal) {
 #include "vm/instructions.def"
 #undef FLENG_INSTRUCTION
   };
+  // Direct threading: beside the code, the handler address of the instruction at each code
+  // address (made once per IU for the code there is; a query adds code, then it is extended).
+  std::vector<void*>& threaded = threaded_code_[kSim ? 1 : 0];
+  if (threaded.size() != image.code.size()) thread_code(threaded, kDispatch);
+  void* const* const handler = threaded.data();
 #define DISPATCH()                                                  \
   do {                                                              \
     if constexpr (kSim) cycles_ += costs_->instruction_cycles[code[pc]]; \
-    goto* kDispatch[code[pc]];                                      \
+    goto* handler[pc];                                              \
   } while (false)
 
   // A match met an unbound variable: record it, skip the sub-pattern (its end is the operand
@@ -214,7 +233,20 @@ next_goal:
   arity = goal_record::arity(goal);
   {
     const Cell* goal_args = goal_record::args(goal);
-    for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+    switch (arity) {  // up to eight without a loop (entry by count)
+      case 8: R[7] = goal_args[7]; [[fallthrough]];
+      case 7: R[6] = goal_args[6]; [[fallthrough]];
+      case 6: R[5] = goal_args[5]; [[fallthrough]];
+      case 5: R[4] = goal_args[4]; [[fallthrough]];
+      case 4: R[3] = goal_args[3]; [[fallthrough]];
+      case 3: R[2] = goal_args[2]; [[fallthrough]];
+      case 2: R[1] = goal_args[1]; [[fallthrough]];
+      case 1: R[0] = goal_args[0]; [[fallthrough]];
+      case 0: break;
+      default:
+        for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
+        break;
+    }
   }
   slice = options_.time_slice;
 
@@ -251,6 +283,12 @@ reduce:
   // (on the simulated machine, a remote variable is then read once, not twice). The commonest
   // cases of the index (a list cell, an unbound variable, a constant) are decided here. When no
   // clause looks at any argument (fib/2, tak/4) there is nothing to decide.
+  if constexpr (kSim) {
+    // On the machine the first argument is dereferenced here whatever the index (as it was
+    // before the index could be on another argument): a body that uses it again then finds the
+    // value, not a reference to read again from another IU.
+    if (arity > 0) R[0] = deref_at<kSim>(R[0]);
+  }
   if (arity > 0 && !predicate->index.trivial) [[likely]] {
     Cell& indexed = R[predicate->index.argument];
     const Cell first = deref_at<kSim>(indexed);
@@ -568,7 +606,24 @@ op_spawn: {
   p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
   p[2] = make_small_int(0);
   const Cell* regs = code + pc + 3;
-  for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[regs[i]];
+  Cell* arg = p + goal_record::kHeaderCells;
+  // The arguments, up to eight without a loop (entry by count, as execute's moves).
+#define COPY_ONE() *arg++ = R[*regs++]
+  switch (n) {
+    case 8: COPY_ONE(); [[fallthrough]];
+    case 7: COPY_ONE(); [[fallthrough]];
+    case 6: COPY_ONE(); [[fallthrough]];
+    case 5: COPY_ONE(); [[fallthrough]];
+    case 4: COPY_ONE(); [[fallthrough]];
+    case 3: COPY_ONE(); [[fallthrough]];
+    case 2: COPY_ONE(); [[fallthrough]];
+    case 1: COPY_ONE(); [[fallthrough]];
+    case 0: break;
+    default:
+      for (std::uint32_t i = 0; i < n; ++i) arg[i] = R[regs[i]];
+      break;
+  }
+#undef COPY_ONE
   ++counters.goals_spawned;
   pool_.push_back(make_pointer(Tag::Box, p, iu));
   if constexpr (kSim) remote_->new_goal(*this);
@@ -608,8 +663,28 @@ op_spawn_at: {
 op_execute: {
   const auto n = static_cast<std::uint32_t>(code[pc + 2]);
   const auto moves = code[pc + 3];
+  // The moves in order; up to ten without a loop (the count picks the entry, Duff's device).
   const Cell* move = code + pc + 4;
-  for (std::uint64_t i = 0; i < moves; i += 2) R[move[i]] = R[move[i + 1]];
+#define MOVE_ONE()              \
+  R[move[0]] = R[move[1]];      \
+  move += 2
+  switch (moves / 2) {
+    case 10: MOVE_ONE(); [[fallthrough]];
+    case 9: MOVE_ONE(); [[fallthrough]];
+    case 8: MOVE_ONE(); [[fallthrough]];
+    case 7: MOVE_ONE(); [[fallthrough]];
+    case 6: MOVE_ONE(); [[fallthrough]];
+    case 5: MOVE_ONE(); [[fallthrough]];
+    case 4: MOVE_ONE(); [[fallthrough]];
+    case 3: MOVE_ONE(); [[fallthrough]];
+    case 2: MOVE_ONE(); [[fallthrough]];
+    case 1: MOVE_ONE(); [[fallthrough]];
+    case 0: break;
+    default:
+      for (std::uint64_t i = 0; i < moves; i += 2) R[move[i]] = R[move[i + 1]];
+      break;
+  }
+#undef MOVE_ONE
   pred = static_cast<PredicateId>(code[pc + 1]);
   arity = n;
   current_goal_ = 0;
