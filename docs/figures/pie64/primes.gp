@@ -2,98 +2,98 @@
 # ius=4 static=off 
 $s0 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 3.375568 11.544955 8.90686 0.04285510096454782 4.128741
-2 3.516603 11.257352 8.9749 0.06745427392763674 3.977264
-3 3.602462 12.110365 9.87988 0.07880508445338183 4.236401
-4 3.744849 12.565666 10.53158 0.10286209972744255 4.437154
-6 4.147949 13.885767999999999 12.43052 0.16910884062042555 5.050625999999999
-8 4.4484449999999995 15.048556 14.08864 0.21450222531087815 5.560582
-10 4.851304 16.464119999999998 16.09148 0.27864933733544284 6.195777
-12 5.305427 17.999598 18.36866 0.3494107731661516 6.900188
-16 5.693921 19.199804 20.25914 0.40529737349243194 7.511676
-32 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
-64 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
-128 5.708984999999999 19.256332 20.34328 0.40727871341051686 7.542558
+1 2.9256919999999997 8.757961 6.939979999999999 0.05123390161316556 3.440771
+2 3.041706 9.000418 7.405659999999999 0.06818865116095676 3.359423
+3 3.1501449999999998 9.467775 8.03734 0.08448295406938633 3.5441789999999997
+4 3.294488 10.408413 9.0976 0.10716486029582095 3.873357
+6 3.6483459999999996 11.954818 11.015419999999999 0.16651141241935405 4.471489
+8 4.122026 14.170143 13.79896 0.24246770465220585 5.346619
+10 4.334143 15.175984 15.10606 0.27480001774334256 5.73928
+12 5.031306 18.240748999999997 19.08258 0.3835322066310814 7.0042729999999995
+16 5.20541 18.844348999999998 19.997059999999998 0.4065147639396135 7.303141
+32 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
+64 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
+128 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
 EOD
 # ius=4 static=on 
 $s1 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 4.2850019999999995 9.832714 7.56182 0.11262093812995026 6.0011969999999994
-2 4.340516 10.156029 7.83006 0.11613510569610583 5.661366999999999
-3 4.401886999999999 10.494615 8.096779999999999 0.12338523261029212 5.522434
-4 4.524264 12.588605 9.77362 0.12870823537529633 6.438211
-6 4.719228 12.380973 9.72106 0.1564962812911239 6.190004
-8 4.704057 12.50511 9.77938 0.14980309818475748 5.999638
-10 4.95792 14.639486999999999 11.610299999999999 0.18072580128442084 6.701864
-12 5.067934999999999 14.255448999999999 11.40526 0.2012735776985899 6.533665999999999
-16 5.064048 14.399752999999999 11.5001 0.19549220525104366 6.629601999999999
-32 5.093118 15.208838 12.166459999999999 0.19983932417579708 6.835807
-64 5.093118 15.208838 12.166459999999999 0.19983932417579708 6.835807
-128 5.093118 15.208838 12.166459999999999 0.19983932417579708 6.835807
+1 3.623313 7.837078 5.97494 0.08325077750341313 4.664277
+2 4.012875 9.627004 7.4695 0.11107332436308794 5.705578
+3 4.015474 7.289562 5.6567799999999995 0.11939298053653896 4.932291
+4 4.075207 9.232807 7.228619999999999 0.1280379313234069 5.013884
+6 4.268466 10.801879999999999 8.55846 0.14824069829910347 5.567470999999999
+8 4.278859 11.185941 8.84926 0.14361757182357204 5.683516
+10 4.435894 11.964905 9.58586 0.17005515222309295 5.640026
+12 4.672696 13.045881999999999 10.62022 0.21089441232570863 6.0255019999999995
+16 4.809074 14.249844 11.67002 0.22607975632476232 6.440201
+32 4.799767999999999 14.495761 11.852459999999999 0.22129398254252242 6.519718999999999
+64 4.799767999999999 14.495761 11.852459999999999 0.22129398254252242 6.519718999999999
+128 4.799767999999999 14.495761 11.852459999999999 0.22129398254252242 6.519718999999999
 EOD
 # ius=16 static=off 
 $s2 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.801788999999999 28.350030999999998 26.77874 0.4268801782220185 3.178019
-2 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-3 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-4 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-6 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-8 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-10 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-12 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-16 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-32 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-64 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
-128 5.8170209999999996 28.380979999999997 26.8234 0.4293001729975899 3.185178
+1 5.2838769999999995 27.770101 26.24174 0.4233216522994879 3.04351
+2 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+3 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+4 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+6 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+8 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+10 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+12 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+16 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+32 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+64 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
+128 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
 EOD
 # ius=16 static=on 
 $s3 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.053318 22.240094 16.6013 0.21154993025880636 2.3301629999999998
-2 5.23449 23.033179999999998 17.310499999999998 0.23037265948061295 2.41361
-3 5.29453 23.322855999999998 17.5991 0.24112216784216312 2.457953
-4 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-6 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-8 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-10 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-12 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-16 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-32 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-64 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
-128 5.298596 23.378246999999998 17.641099999999998 0.24184175895669147 2.448327
+1 4.352815 17.119395 12.685179999999999 0.16413084729389382 1.850876
+2 4.738211 19.445615 14.691099999999999 0.21440365118560029 2.072323
+3 4.829821 20.022989 15.19958 0.2277358016294303 2.1188249999999997
+4 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+6 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+8 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+10 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+12 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+16 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+32 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+64 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
+128 4.860924 20.220297 15.37886 0.23343338607049036 2.138351
 EOD
 # ius=64 static=off 
 $s4 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-2 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-3 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-4 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-6 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-8 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-10 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-12 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-16 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-32 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-64 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
-128 5.810525 29.661998999999998 27.360039999999998 0.4277722740557831 1.767644
+1 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+2 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+3 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+4 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+6 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+8 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+10 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+12 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+16 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+32 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+64 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
+128 5.250839 28.743316999999998 26.51388 0.41386346497907767 1.5822809999999998
 EOD
 # ius=64 static=on 
 $s5 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-2 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-3 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-4 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-6 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-8 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-10 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-12 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-16 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-32 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-64 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
-128 5.828075999999999 27.672914 20.33258 0.35068237938223595 1.122903
+1 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+2 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+3 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+4 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+6 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+8 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+10 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+12 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+16 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+32 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+64 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
+128 5.368081 25.597326 18.90862 0.3376804522580868 0.9728629999999999
 EOD
 set logscale x 2
 set grid
@@ -106,49 +106,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.165703799999999]
+set yrange [0:5.6218428]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:20.79683856]
+set yrange [0:20.399002199999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.970742400000002]
+set yrange [0:21.6529416]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.43986101048335824]
+set yrange [0:0.4390359450547826]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.165703799999999]
+set yrange [0:5.6218428]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:20.79683856]
+set yrange [0:20.399002199999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.970742400000002]
+set yrange [0:21.6529416]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.43986101048335824]
+set yrange [0:0.4390359450547826]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,49 +158,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.165703799999999]
+set yrange [0:5.6218428]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:20.79683856]
+set yrange [0:20.399002199999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.970742400000002]
+set yrange [0:21.6529416]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.43986101048335824]
+set yrange [0:0.4390359450547826]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.165703799999999]
+set yrange [0:5.6218428]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:20.79683856]
+set yrange [0:20.399002199999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:21.970742400000002]
+set yrange [0:21.6529416]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.43986101048335824]
+set yrange [0:0.4390359450547826]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -210,49 +210,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2823826799999996]
+set yrange [0:5.7266654400000006]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.6514584]
+set yrange [0:30.049488]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.969272]
+set yrange [0:28.495022400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4636441868373971]
+set yrange [0:0.4593006165811537]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2823826799999996]
+set yrange [0:5.7266654400000006]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.6514584]
+set yrange [0:30.049488]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.969272]
+set yrange [0:28.495022400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4636441868373971]
+set yrange [0:0.4593006165811537]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -262,49 +262,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2823826799999996]
+set yrange [0:5.7266654400000006]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.6514584]
+set yrange [0:30.049488]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.969272]
+set yrange [0:28.495022400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4636441868373971]
+set yrange [0:0.4593006165811537]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.2823826799999996]
+set yrange [0:5.7266654400000006]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.6514584]
+set yrange [0:30.049488]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:28.969272]
+set yrange [0:28.495022400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4636441868373971]
+set yrange [0:0.4593006165811537]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -314,49 +314,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.29432208]
+set yrange [0:5.79752748]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:32.03495892]
+set yrange [0:31.04278236]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5488432]
+set yrange [0:28.634990400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4619940559802458]
+set yrange [0:0.4469725421774039]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.29432208]
+set yrange [0:5.79752748]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:32.03495892]
+set yrange [0:31.04278236]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5488432]
+set yrange [0:28.634990400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4619940559802458]
+set yrange [0:0.4469725421774039]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
@@ -366,49 +366,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.29432208]
+set yrange [0:5.79752748]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:32.03495892]
+set yrange [0:31.04278236]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5488432]
+set yrange [0:28.634990400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4619940559802458]
+set yrange [0:0.4469725421774039]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:6.29432208]
+set yrange [0:5.79752748]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:32.03495892]
+set yrange [0:31.04278236]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:29.5488432]
+set yrange [0:28.634990400000003]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4619940559802458]
+set yrange [0:0.4469725421774039]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
