@@ -41,7 +41,7 @@ inline constexpr std::uint32_t kEndOfChain = 0xFFFFFFFF;
 /// head starts by matching the indexed argument against that constant is entered after that
 /// instruction (the index has done it).
 struct ClauseIndex {
-  std::uint32_t argument = 0;                 ///< the argument the lists are by
+  std::uint32_t argument = 0;                 ///< the register of the argument the lists are by
   bool trivial = false;  ///< no clause's head looks at any argument: every list is `all`
   std::vector<std::uint32_t> all;             ///< unbound first argument: every clause
   std::vector<std::uint32_t> cons;            ///< a list cell
@@ -60,6 +60,9 @@ struct Predicate {
   BuiltinId builtin = kNoBuiltin;
   std::vector<ClauseCode> clauses;
   ClauseIndex index;
+  /// The register of each argument while a clause is tried (docs/engine.md, "Argument
+  /// registers"); empty: argument i in register i. Goal records keep argument order.
+  std::vector<std::uint32_t> arg_registers;
   SourceRef source;      ///< the first clause
   SourceRef first_call;  ///< the first call to it in the program (for "undefined" messages)
 };

@@ -50,6 +50,15 @@ class CompileError : public std::exception {
   std::string message_;
 };
 
+/// The argument registers of the predicates that do not keep argument i in register i, by
+/// (name atom << 16 | arity) (see choose_layouts).
+using Layouts = std::unordered_map<std::uint64_t, std::vector<std::uint32_t>>;
+
+/// The register of argument i under a layout (empty: register i).
+std::uint32_t arg_register(const std::vector<std::uint32_t>* layout, std::uint32_t i) {
+  return layout == nullptr || layout->empty() ? i : (*layout)[i];
+}
+
 /// What the compiler knows about a predicate name/arity while compiling calls to it.
 struct CallTarget {
   PredicateId predicate;
@@ -59,12 +68,15 @@ struct CallTarget {
 class ClauseCompiler {
  public:
   ClauseCompiler(AtomTable& atoms, CodeImage& image, std::string file,
-                 const std::unordered_set<std::uint64_t>& user_defined)
+                 const std::unordered_set<std::uint64_t>& user_defined, const Layouts& layouts)
       : atoms_(atoms), image_(image), code_(image.code), file_(std::move(file)),
-        user_defined_(user_defined) {}
+        user_defined_(user_defined), layouts_(layouts) {}
 
-  /// Compiles a clause; returns the address of its head code.
-  std::uint32_t compile(const Term& head, const std::vector<Goal>& body) {
+  /// Compiles a clause; returns the address of its head code. `layout`: the registers of the
+  /// head's arguments (empty: argument i in register i).
+  std::uint32_t compile(const Term& head, const std::vector<Goal>& body,
+                        const std::vector<std::uint32_t>& layout = {}) {
+    layout_ = &layout;
     const auto arity = static_cast<std::uint32_t>(head.arity());
     // Head sub-terms, like body values, go above the arguments of the body's widest user goal
     // (see compile_body): filter(P, [X|Xs], Ys) -> filter1(Z, P, X, Xs, Ys) then moves X and Xs
@@ -146,7 +158,9 @@ class ClauseCompiler {
   // --- head ------------------------------------------------------------------------------------
   void compile_head(const Term& head) {
     span_ = head.span;
-    for (std::uint32_t i = 0; i < head.args.size(); ++i) match(*head.args[i], i, false);
+    for (std::uint32_t i = 0; i < head.args.size(); ++i) {
+      match(*head.args[i], arg_register(layout_, i), false);
+    }
   }
 
   /// Emits `op reg operands... skip` and returns the slot of `skip` for patching.
@@ -359,7 +373,7 @@ class ClauseCompiler {
         if (goal.placement) check_label(goal.placement->label);
         alloc_ += 3 + args.size();
       } else if (last) {
-        emit_execute(target.predicate, args);
+        emit_execute(target.predicate, args, layout_of(*goal.term));
         return alloc_;
       } else {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
@@ -433,10 +447,12 @@ class ClauseCompiler {
   /// `execute P, n, moves`: the parallel move of the argument registers into r0..rn-1,
   /// sequentialized (a move goes once no pending move still reads its destination; a cycle is
   /// broken through a temporary register).
-  void emit_execute(PredicateId predicate, const std::vector<std::pair<std::uint32_t, bool>>& args) {
+  void emit_execute(PredicateId predicate, const std::vector<std::pair<std::uint32_t, bool>>& args,
+                    const std::vector<std::uint32_t>* layout) {
     std::vector<std::pair<std::uint32_t, std::uint32_t>> pending;  // (dst, src)
     for (std::uint32_t i = 0; i < args.size(); ++i) {
-      if (args[i].first != i) pending.emplace_back(i, args[i].first);
+      const std::uint32_t dst = arg_register(layout, i);
+      if (args[i].first != dst) pending.emplace_back(dst, args[i].first);
     }
     std::vector<std::pair<std::uint32_t, std::uint32_t>> moves;
     while (!pending.empty()) {
@@ -766,6 +782,13 @@ class ClauseCompiler {
   static std::vector<std::int64_t> string_codes(const std::string& text);
 
  public:
+  /// The argument registers of the predicate a goal calls (nullptr: argument i in register i).
+  const std::vector<std::uint32_t>* layout_of(const Term& goal) {
+    const std::uint64_t key = (atoms_.intern(goal.text) << 16U) | goal.arity();
+    const auto it = layouts_.find(key);
+    return it == layouts_.end() ? nullptr : &it->second;
+  }
+
   CallTarget call_target(const Term& goal) {
     const std::uint64_t name = atoms_.intern(goal.text);
     const auto arity = static_cast<std::uint32_t>(goal.arity());
@@ -783,6 +806,8 @@ class ClauseCompiler {
   std::vector<Cell>& code_;
   std::string file_;
   const std::unordered_set<std::uint64_t>& user_defined_;
+  const Layouts& layouts_;
+  const std::vector<std::uint32_t>* layout_ = nullptr;  ///< of the clause being compiled
 
   std::unordered_map<std::string, std::uint32_t> vars_;
   std::unordered_set<std::string> nested_first_;
@@ -856,7 +881,7 @@ std::uint32_t index_argument(const std::vector<const Term*>& heads, AtomTable& a
 void build_index(Predicate& predicate, std::uint32_t argument, const std::vector<IndexKey>& firsts,
                  const std::vector<Cell>& code) {
   ClauseIndex index;
-  index.argument = argument;
+  index.argument = arg_register(&predicate.arg_registers, argument);
   index.trivial = std::all_of(firsts.begin(), firsts.end(),
                               [](const IndexKey& k) { return k.kind == IndexKey::Any; });
   std::vector<Cell> constants;
@@ -900,7 +925,7 @@ void build_index(Predicate& predicate, std::uint32_t argument, const std::vector
     for (auto& pc : list) {
       if (pc == kEndOfChain) continue;
       const auto op = static_cast<Op>(code[pc]);
-      if ((op == Op::match_atom || op == Op::match_int) && code[pc + 1] == argument &&
+      if ((op == Op::match_atom || op == Op::match_int) && code[pc + 1] == index.argument &&
           code[pc + 2] == c) {
         pc += 4;
       }
@@ -914,6 +939,89 @@ struct PendingClause {
   const frontend::Clause* clause;
   std::string file;
 };
+
+/// The goal of a body that the compiler most likely reduces with `execute`: its last call of a
+/// user predicate (builtins run inline). Only a guess for choose_layouts.
+const Term* last_user_goal(const std::vector<Goal>& body, AtomTable& atoms,
+                           const std::unordered_set<std::uint64_t>& user_defined) {
+  for (auto it = body.rbegin(); it != body.rend(); ++it) {
+    const Term& t = *it->term;
+    const std::uint64_t key = (atoms.intern(t.text) << 16U) | t.arity();
+    if (user_defined.contains(key) || !find_builtin(t.text, static_cast<std::uint32_t>(t.arity()))) return &t;
+  }
+  return nullptr;
+}
+
+/// Argument registers (docs/engine.md): a predicate Q whose clauses are entered by `execute`
+/// from a clause of another predicate P takes, for each argument that is one of P's head
+/// arguments passed on unchanged, that argument's register, so that the call moves only the
+/// other arguments (chk(R1, R2, P, D, L, Lp0, Lp, A0, A) from check(P, D, L, [Q|Lp0], Lp, A0,
+/// A) keeps P, D, L, Lp, A0, A in r0, r1, r2, r4, r5, r6). Predicates are taken in program
+/// order; P must be one already taken that keeps the plain layout (so no chain of layouts
+/// depends on another), the first such clause decides. Any layout is correct: it only saves
+/// moves.
+Layouts choose_layouts(const std::vector<std::uint64_t>& order,
+                       const std::map<std::uint64_t, std::vector<PendingClause>>& user_clauses,
+                       const std::map<std::uint64_t, std::vector<PendingClause>>& library_clauses,
+                       AtomTable& atoms, const std::unordered_set<std::uint64_t>& user_defined) {
+  const auto clauses_of = [&](std::uint64_t key) -> const std::vector<PendingClause>& {
+    const auto it = user_clauses.find(key);
+    return it != user_clauses.end() ? it->second : library_clauses.at(key);
+  };
+  // For each predicate, the clauses of other predicates that end by calling it.
+  std::unordered_map<std::uint64_t, std::vector<std::pair<std::uint64_t, const frontend::Clause*>>>
+      callers;
+  for (const std::uint64_t key : order) {
+    for (const auto& pending : clauses_of(key)) {
+      const Term* goal = last_user_goal(pending.clause->body, atoms, user_defined);
+      if (goal == nullptr) continue;
+      const std::uint64_t callee = (atoms.intern(goal->text) << 16U) | goal->arity();
+      if (callee != key) callers[callee].emplace_back(key, pending.clause);
+    }
+  }
+  Layouts layouts;
+  std::unordered_set<std::uint64_t> taken;
+  for (const std::uint64_t key : order) {
+    taken.insert(key);
+    const auto it = callers.find(key);
+    if (it == callers.end()) continue;
+    for (const auto& [caller, clause] : it->second) {
+      if (!taken.contains(caller) || layouts.contains(caller)) continue;
+      const Term& goal = *last_user_goal(clause->body, atoms, user_defined);
+      const Term& head = *clause->head;
+      const auto arity = static_cast<std::uint32_t>(goal.args.size());
+      std::vector<std::uint32_t> layout(arity, kEndOfChain);
+      std::vector<bool> used(arity, false);
+      for (std::uint32_t j = 0; j < arity; ++j) {
+        const Term& arg = *goal.args[j];
+        if (arg.kind != TermKind::Variable || arg.text == "_") continue;
+        for (std::uint32_t i = 0; i < head.args.size() && i < arity; ++i) {
+          const Term& h = *head.args[i];
+          if (h.kind == TermKind::Variable && h.text == arg.text) {
+            if (!used[i]) {
+              layout[j] = i;
+              used[i] = true;
+            }
+            break;
+          }
+        }
+      }
+      std::uint32_t next = 0;
+      bool plain = true;
+      for (std::uint32_t j = 0; j < arity; ++j) {
+        if (layout[j] == kEndOfChain) {
+          while (used[next]) ++next;
+          layout[j] = next;
+          used[next] = true;
+        }
+        if (layout[j] != j) plain = false;
+      }
+      if (!plain) layouts.emplace(key, std::move(layout));
+      break;
+    }
+  }
+  return layouts;
+}
 
 }  // namespace
 
@@ -948,6 +1056,8 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     }
   }
 
+  const Layouts layouts =
+      choose_layouts(order, user_clauses, library_clauses, atoms, user_defined);
   bool ok = true;
   for (const std::uint64_t key : order) {
     const bool user = user_clauses.contains(key);
@@ -960,13 +1070,17 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     predicate->defined = true;
     predicate->from_library = !user;
     predicate->source = SourceRef{clauses.front().file, first.span};
+    const auto layout = layouts.find(key);
+    predicate->arg_registers =
+        layout == layouts.end() ? std::vector<std::uint32_t>{} : layout->second;
+    const std::vector<std::uint32_t> arg_registers = predicate->arg_registers;
     std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
     for (const auto& pending : clauses) {
-      ClauseCompiler compiler(atoms, image, pending.file, user_defined);
+      ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts);
       try {
         const std::uint32_t pc =
-            compiler.compile(*pending.clause->head, pending.clause->body);
+            compiler.compile(*pending.clause->head, pending.clause->body, arg_registers);
         codes.push_back(ClauseCode{pc, SourceRef{pending.file, pending.clause->span}});
         heads.push_back(pending.clause->head.get());
       } catch (const CompileError& e) {
@@ -990,8 +1104,10 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
                           CodeImage& image, const std::string& file,
                           std::vector<frontend::Diagnostic>& errors) {
   std::unordered_set<std::uint64_t> user_defined;
+  Layouts layouts;
   for (const auto& p : image.predicates) {
     if (p.defined && p.builtin == kNoBuiltin) user_defined.insert((p.name_atom << 16U) | p.arity);
+    if (!p.arg_registers.empty()) layouts.emplace((p.name_atom << 16U) | p.arity, p.arg_registers);
   }
   std::vector<frontend::TermPtr> head_args;
   for (const auto& v : variables) head_args.push_back(frontend::make_variable(v, {}));
@@ -1000,7 +1116,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
   if (variables.empty()) head = frontend::make_atom(name, {});
   const PredicateId id =
       image.predicate(atoms.intern(name), name, static_cast<std::uint32_t>(variables.size()));
-  ClauseCompiler compiler(atoms, image, file, user_defined);
+  ClauseCompiler compiler(atoms, image, file, user_defined, layouts);
   try {
     const std::uint32_t pc = compiler.compile(*head, goals);
     Predicate& p = image.predicates[id];

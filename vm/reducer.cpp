@@ -87,6 +87,14 @@ bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inp
   return ready;
 }
 
+/// Puts the arguments of a goal of `p` back in registers r0..arity-1 when its clauses keep
+/// them elsewhere (Predicate::arg_registers), to make its goal record or its text.
+void to_argument_order(const Predicate& p, Cell* R, std::uint32_t arity, Cell* scratch) {
+  if (p.arg_registers.empty()) return;
+  for (std::uint32_t i = 0; i < arity; ++i) scratch[i] = R[p.arg_registers[i]];
+  std::copy_n(scratch, arity, R);
+}
+
 std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
                       std::uint32_t arity) {
   std::string text = frontend::lexemes::atom_text(name);
@@ -231,7 +239,11 @@ next_goal:
   }
   pred = goal_record::predicate(goal);
   arity = goal_record::arity(goal);
-  {
+  if (const auto& layout = predicates[pred].arg_registers; !layout.empty()) [[unlikely]] {
+    // Argument registers of its own (docs/engine.md): the record is in argument order.
+    const Cell* goal_args = goal_record::args(goal);
+    for (std::uint32_t i = 0; i < arity; ++i) R[layout[i]] = goal_args[i];
+  } else {
     const Cell* goal_args = goal_record::args(goal);
     switch (arity) {  // up to eight without a loop (entry by count)
       case 8: R[7] = goal_args[7]; [[fallthrough]];
@@ -324,6 +336,7 @@ mismatch:
   goto next_clause;
 
 no_clause:
+  to_argument_order(*predicate, R, arity, scratch.data());
   if (!blocked_.empty()) {
     if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
     goto next_goal;
@@ -691,6 +704,7 @@ op_execute: {
   if (--slice == 0) {
     // Time slice over: to the back of the queue, so that others run too.
     if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
+    to_argument_order(predicates[pred], R, n, scratch.data());
     preempted_.push_back(make_goal_record(pred, R, n));
     goto next_goal;
   }
