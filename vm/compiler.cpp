@@ -59,6 +59,11 @@ std::uint32_t arg_register(const std::vector<std::uint32_t>* layout, std::uint32
   return layout == nullptr || layout->empty() ? i : (*layout)[i];
 }
 
+/// The clauses of the program by (name atom << 16 | arity), with their files: what an
+/// inlined dispatch predicate is compiled from (see ClauseCompiler::try_inline).
+using ClauseSources =
+    std::unordered_map<std::uint64_t, std::vector<std::pair<const frontend::Clause*, std::string>>>;
+
 /// What the compiler knows about a predicate name/arity while compiling calls to it.
 struct CallTarget {
   PredicateId predicate;
@@ -68,15 +73,17 @@ struct CallTarget {
 class ClauseCompiler {
  public:
   ClauseCompiler(AtomTable& atoms, CodeImage& image, std::string file,
-                 const std::unordered_set<std::uint64_t>& user_defined, const Layouts& layouts)
+                 const std::unordered_set<std::uint64_t>& user_defined, const Layouts& layouts,
+                 const ClauseSources* sources = nullptr)
       : atoms_(atoms), image_(image), code_(image.code), file_(std::move(file)),
-        user_defined_(user_defined), layouts_(layouts) {}
+        user_defined_(user_defined), layouts_(layouts), sources_(sources) {}
 
   /// Compiles a clause; returns the address of its head code. `layout`: the registers of the
   /// head's arguments (empty: argument i in register i).
   std::uint32_t compile(const Term& head, const std::vector<Goal>& body,
                         const std::vector<std::uint32_t>& layout = {}) {
     layout_ = &layout;
+    own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
     const auto arity = static_cast<std::uint32_t>(head.arity());
     // Head sub-terms, like body values, go above the arguments of the body's widest user goal
     // (see compile_body): filter(P, [X|Xs], Ys) -> filter1(Z, P, X, Xs, Ys) then moves X and Xs
@@ -373,8 +380,9 @@ class ClauseCompiler {
         if (goal.placement) check_label(goal.placement->label);
         alloc_ += 3 + args.size();
       } else if (last) {
+        const std::uint64_t inlined = try_inline(*goal.term, args);
         emit_execute(target.predicate, args, layout_of(*goal.term));
-        return alloc_;
+        return alloc_ + inlined;
       } else {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
         emit(Op::spawn);
@@ -782,6 +790,85 @@ class ClauseCompiler {
   static std::vector<std::int64_t> string_codes(const std::string& text);
 
  public:
+  /// A dispatch predicate: 1 to 4 clauses whose head arguments are atoms, small integers or
+  /// variables that occur once in the head, a constant in at least one, at most 6 body goals.
+  const std::vector<std::pair<const frontend::Clause*, std::string>>* dispatch_clauses(
+      const Term& goal) {
+    if (sources_ == nullptr) return nullptr;
+    const std::uint64_t key = (atoms_.intern(goal.text) << 16U) | goal.arity();
+    if (key == own_key_ || !user_defined_.contains(key)) return nullptr;
+    const auto it = sources_->find(key);
+    if (it == sources_->end() || it->second.empty() || it->second.size() > 4) return nullptr;
+    bool constant = false;
+    for (const auto& [clause, file] : it->second) {
+      if (clause->body.size() > 6) return nullptr;
+      std::unordered_set<std::string> seen;
+      for (const auto& arg : clause->head->args) {
+        switch (arg->kind) {
+          case TermKind::Variable:
+            if (arg->text != "_" && !seen.insert(arg->text).second) return nullptr;
+            break;
+          case TermKind::Atom: constant = true; break;
+          case TermKind::Integer:
+            if (!fits_small_int(arg->integer)) return nullptr;
+            constant = true;
+            break;
+          default: return nullptr;
+        }
+      }
+    }
+    return constant ? &it->second : nullptr;
+  }
+
+  /// Inlined dispatch (docs/engine.md): before the `execute` of a dispatch predicate, its
+  /// clauses in order, each as tests of its constants on the registers of the call's arguments
+  /// (`if_not_const`, to the next clause when a test does not hold, an unbound argument
+  /// included), `reduced` and its body with its head variables in those registers. When no
+  /// clause's tests hold, the `execute` that follows reduces the goal as always (it then
+  /// suspends, fails, or commits a clause that a variable made the tests miss). Only in a local
+  /// body, one level deep. Returns the heap cells the inlined bodies need.
+  std::uint64_t try_inline(const Term& goal,
+                           const std::vector<std::pair<std::uint32_t, bool>>& args) {
+    if (distributing_ || inlining_) return 0;
+    const auto* clauses = dispatch_clauses(goal);
+    if (clauses == nullptr) return 0;
+    const std::uint64_t caller_alloc = alloc_;
+    std::uint64_t inlined_alloc = 0;
+    const auto saved_vars = vars_;
+    const std::string saved_file = file_;
+    const frontend::SourceSpan saved_span = span_;
+    std::vector<std::size_t> to_next;  // the skip slots of the previous clause's tests
+    inlining_ = true;
+    for (const auto& [clause, file] : *clauses) {
+      for (const std::size_t slot : to_next) code_[slot] = pc();
+      to_next.clear();
+      vars_.clear();
+      const auto& head = clause->head->args;
+      for (std::uint32_t j = 0; j < head.size(); ++j) {
+        const Term& h = *head[j];
+        const std::uint32_t reg = args[j].first;
+        if (h.kind == TermKind::Variable) {
+          if (h.text != "_") vars_.emplace(h.text, reg);
+          continue;
+        }
+        const Cell c = h.kind == TermKind::Atom ? atoms_.atom(h.text) : make_small_int(h.integer);
+        to_next.push_back(emit_match(Op::if_not_const, reg, {c}));
+      }
+      emit(Op::reduced);
+      file_ = file;
+      compile_body(clause->body, false);
+      inlined_alloc += alloc_;
+    }
+    for (const std::size_t slot : to_next) code_[slot] = pc();
+    inlining_ = false;
+    vars_ = saved_vars;
+    file_ = saved_file;
+    span_ = saved_span;
+    alloc_ = caller_alloc;
+    constant_regs_.clear();
+    return inlined_alloc;
+  }
+
   /// The argument registers of the predicate a goal calls (nullptr: argument i in register i).
   const std::vector<std::uint32_t>* layout_of(const Term& goal) {
     const std::uint64_t key = (atoms_.intern(goal.text) << 16U) | goal.arity();
@@ -807,6 +894,9 @@ class ClauseCompiler {
   std::string file_;
   const std::unordered_set<std::uint64_t>& user_defined_;
   const Layouts& layouts_;
+  const ClauseSources* sources_;
+  std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
+  bool inlining_ = false;      ///< compiling an inlined dispatch predicate's clause
   const std::vector<std::uint32_t>* layout_ = nullptr;  ///< of the clause being compiled
 
   std::unordered_map<std::string, std::uint32_t> vars_;
@@ -1058,6 +1148,11 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
 
   const Layouts layouts =
       choose_layouts(order, user_clauses, library_clauses, atoms, user_defined);
+  ClauseSources sources;
+  for (const std::uint64_t key : order) {
+    const auto& clauses = user_clauses.contains(key) ? user_clauses[key] : library_clauses[key];
+    for (const auto& pending : clauses) sources[key].emplace_back(pending.clause, pending.file);
+  }
   bool ok = true;
   for (const std::uint64_t key : order) {
     const bool user = user_clauses.contains(key);
@@ -1077,7 +1172,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
     for (const auto& pending : clauses) {
-      ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts);
+      ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts, &sources);
       try {
         const std::uint32_t pc =
             compiler.compile(*pending.clause->head, pending.clause->body, arg_registers);

@@ -100,15 +100,18 @@ std::string disassemble(const CodeImage& image, const AtomTable& atoms, bool lib
     for (std::size_t c = 0; c < p.clauses.size(); ++c) {
       out += fmt::format(" clause {}:\n", c + 1);
       std::uint64_t pc = p.clauses[c].head_pc;
-      // A clause's code runs from its head to the end of its distributing body: the second
-      // `proceed`/`execute` sequence end after the commit.
-      int bodies_left = 2;
-      while (pc < image.code.size() && bodies_left > 0) {
+      // A clause's code runs from its head to the end of its distributing body, which starts
+      // at the commit's address and ends with the first `proceed`/`execute` there (the local
+      // body may have several: inlined dispatch).
+      std::uint64_t distributing = 0;
+      while (pc < image.code.size()) {
+        if (distributing != 0 && pc == distributing) out += "   -- distributing body --\n";
+        const std::uint64_t at = pc;
         const auto op = static_cast<Op>(image.code[pc]);
         pc = disassemble_one(image, atoms, pc, out);
-        if (op == Op::proceed || op == Op::execute) {
-          --bodies_left;
-          if (bodies_left == 1) out += "   -- distributing body --\n";
+        if (op == Op::commit && distributing == 0) distributing = image.code[at + 1];
+        if ((op == Op::proceed || op == Op::execute) && distributing != 0 && at >= distributing) {
+          break;
         }
       }
     }

@@ -451,6 +451,16 @@ op_commit: {
   DISPATCH();
 }
 
+op_if_not_const: {
+  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  pc = v == code[pc + 2] ? pc + 4 : code[pc + 3];
+  DISPATCH();
+}
+op_reduced:
+  ++counters.reductions;
+  pc += 1;
+  DISPATCH();
+
   // --- body --------------------------------------------------------------------------------------
 op_put_var: {
   Cell* p = heap.take(1);
