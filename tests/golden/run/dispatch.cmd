@@ -1,0 +1,1 @@
+tests/golden/run/programs/dispatch.fl --engine local
