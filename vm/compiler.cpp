@@ -791,7 +791,7 @@ class ClauseCompiler {
 
  public:
   /// A dispatch predicate: 1 to 4 clauses whose head arguments are atoms, small integers or
-  /// variables that occur once in the head, a constant in at least one, at most 6 body goals.
+  /// variables that occur once in the head, a constant in at least one, at most 8 body goals.
   const std::vector<std::pair<const frontend::Clause*, std::string>>* dispatch_clauses(
       const Term& goal) {
     if (sources_ == nullptr) return nullptr;
@@ -801,7 +801,7 @@ class ClauseCompiler {
     if (it == sources_->end() || it->second.empty() || it->second.size() > 4) return nullptr;
     bool constant = false;
     for (const auto& [clause, file] : it->second) {
-      if (clause->body.size() > 6) return nullptr;
+      if (clause->body.size() > 8) return nullptr;
       std::unordered_set<std::string> seen;
       for (const auto& arg : clause->head->args) {
         switch (arg->kind) {
