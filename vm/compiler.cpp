@@ -7,6 +7,9 @@
 // the commit (FLENG.md 5.2 allows it: a builtin may run at once instead of through the pool);
 // the other goals are spawned, and the last one is reduced directly (`execute`). A variable whose
 // first occurrence is the output of a builtin gets the result in its register, no heap cell.
+// A predicate entered by `execute` may keep its arguments in its caller's registers
+// (choose_layouts), and a small dispatch predicate called last is inlined before the `execute`
+// (ClauseCompiler::try_inline); both in docs/engine.md, "The reducer's hot path".
 #include "vm/compiler.hpp"
 
 #include <algorithm>
