@@ -2,15 +2,15 @@
 # ius=4 static=off 
 $s0 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 2.9256919999999997 8.757961 6.939979999999999 0.05123390161316556 3.440771
-2 3.041706 9.000418 7.405659999999999 0.06818865116095676 3.359423
-3 3.1501449999999998 9.467775 8.03734 0.08448295406938633 3.5441789999999997
-4 3.294488 10.408413 9.0976 0.10716486029582095 3.873357
-6 3.6483459999999996 11.954818 11.015419999999999 0.16651141241935405 4.471489
-8 4.122026 14.170143 13.79896 0.24246770465220585 5.346619
-10 4.334143 15.175984 15.10606 0.27480001774334256 5.73928
-12 5.031306 18.240748999999997 19.08258 0.3835322066310814 7.0042729999999995
-16 5.20541 18.844348999999998 19.997059999999998 0.4065147639396135 7.303141
+1 2.513724 8.408589 6.645099999999999 0.04200243478089436 3.2871699999999997
+2 2.724882 9.293593999999999 7.684419999999999 0.07081072289334772 3.378886
+3 2.836087 9.533806 8.07868 0.08731696017112468 3.467203
+4 3.0126169999999997 10.221791 8.98838 0.1096538569590868 3.7472399999999997
+6 3.292659 11.411208 10.49466 0.145687628454407 4.228364
+8 3.6816199999999997 13.003643 12.453899999999999 0.2023628217829102 4.863524
+10 4.201135 15.122966 15.122779999999999 0.2747753742120231 5.711564999999999
+12 4.984757 18.216048 19.03708 0.38267954044742797 6.973916999999999
+16 5.135858 18.604691 19.71264 0.39561246568388264 7.207558
 32 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
 64 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
 128 5.204759 18.887964999999998 20.04902 0.4056867412872795 7.321692
@@ -34,7 +34,7 @@ EOD
 # ius=16 static=off 
 $s2 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 5.2838769999999995 27.770101 26.24174 0.4233216522994879 3.04351
+1 5.299500999999999 27.843709 26.3788 0.4260915852197957 3.068473
 2 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
 3 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
 4 5.302468 27.8236 26.38428 0.42527834868625336 3.081912
@@ -106,7 +106,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:5.6218428]
+set yrange [0:5.62113972]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
@@ -124,13 +124,13 @@ plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4390359450547826]
+set yrange [0:0.4381416805902619]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:5.6218428]
+set yrange [0:5.62113972]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
@@ -148,7 +148,7 @@ plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4390359450547826]
+set yrange [0:0.4381416805902619]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,7 +158,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:5.6218428]
+set yrange [0:5.62113972]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
@@ -176,13 +176,13 @@ plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4390359450547826]
+set yrange [0:0.4381416805902619]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:5.6218428]
+set yrange [0:5.62113972]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
@@ -200,7 +200,7 @@ plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4390359450547826]
+set yrange [0:0.4381416805902619]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -216,7 +216,7 @@ plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.049488]
+set yrange [0:30.071205720000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
@@ -228,7 +228,7 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4593006165811537]
+set yrange [0:0.4601789120373794]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
@@ -240,7 +240,7 @@ plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.049488]
+set yrange [0:30.071205720000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
@@ -252,7 +252,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4593006165811537]
+set yrange [0:0.4601789120373794]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -268,7 +268,7 @@ plot $s2 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.049488]
+set yrange [0:30.071205720000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:3 with linespoints title ""
 set title "static off"
@@ -280,7 +280,7 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4593006165811537]
+set yrange [0:0.4601789120373794]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
@@ -292,7 +292,7 @@ plot $s3 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:30.049488]
+set yrange [0:30.071205720000002]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:3 with linespoints title ""
 set title "static on"
@@ -304,7 +304,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.4593006165811537]
+set yrange [0:0.4601789120373794]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot

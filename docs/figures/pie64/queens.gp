@@ -2,71 +2,71 @@
 # ius=4 static=off 
 $s0 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 0.8833869999999999 0.278183 0.21681999999999998 0.007233148486205353 0.367404
-2 0.88613 0.442893 0.35046 0.008008128681155927 0.423543
-3 0.887191 0.483971 0.38604 0.007663693038955671 0.432695
-4 0.8835419999999999 0.322576 0.24772 0.006440946509144767 0.389387
-6 0.885478 0.40512 0.3157 0.007181483139875314 0.414294
-8 0.887091 0.425846 0.3362 0.007698136603175696 0.41690099999999997
-10 0.8867069999999999 0.42671499999999996 0.33638 0.007112596011435263 0.420849
-12 0.889845 0.500692 0.4019 0.007835910860055799 0.43593699999999996
-16 0.889832 0.5033 0.4008 0.006957599972445149 0.44431899999999996
-32 0.893681 0.5737099999999999 0.46268 0.0073709227430854545 0.47040099999999996
-64 0.915334 1.016571 0.8658399999999999 0.007680914821065684 0.62332
-128 0.92904 1.341127 1.1595 0.00671649502290497 0.730475
+1 0.798806 0.292801 0.2266 0.00740536630730548 0.34835099999999997
+2 0.802954 0.43040999999999996 0.33605999999999997 0.0077325801673957225 0.398501
+3 0.804497 0.503091 0.39361999999999997 0.0073709227430854545 0.433015
+4 0.800734 0.326206 0.25428 0.006595942548134881 0.368463
+6 0.803666 0.418409 0.32674 0.007887576206385838 0.39502099999999996
+8 0.8033399999999999 0.412176 0.32283999999999996 0.007474253435745531 0.39186499999999996
+10 0.804839 0.435764 0.3442 0.00709537422932525 0.401074
+12 0.806786 0.500141 0.39283999999999997 0.0071298177935452765 0.417271
+16 0.8121459999999999 0.540284 0.43385999999999997 0.00778424551372576 0.43070899999999995
+32 0.820251 0.625819 0.5064799999999999 0.007164261357765302 0.469254
+64 0.841992 0.9391959999999999 0.7914599999999999 0.00835256432335618 0.57384
+128 0.870931 1.338399 1.1485999999999998 0.006992043536665174 0.71741
 EOD
 # ius=4 static=on 
 $s1 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.00793 0.506346 0.51538 0.05152757207315813 0.501381
-2 1.017067 0.485023 0.5091399999999999 0.05564357799745118 0.508092
-3 1.0119609999999999 0.501374 0.50744 0.05345641166947956 0.503738
-4 1.022638 0.487869 0.51316 0.05820962353184308 0.505049
-6 1.0119259999999999 0.47883099999999995 0.49326 0.053938621568559914 0.498789
-8 1.0158049999999998 0.487845 0.5024 0.05574690869011125 0.49895199999999995
-10 1.025414 0.483508 0.50608 0.05965625322908415 0.5062
-12 1.022927 0.478382 0.50486 0.05874349877725347 0.505028
-16 1.026209 0.460368 0.49244 0.06024179382082458 0.5017739999999999
-32 1.0275699999999999 0.403557 0.44238 0.06125787896531533 0.489434
-64 1.026006 0.341144 0.39258 0.06143009678641546 0.47741
-128 1.17901 0.559076 0.7037599999999999 0.12387627871732167 0.645759
+1 0.9015679999999999 0.46335899999999997 0.45448 0.04157338201357076 0.456553
+2 0.93175 0.501417 0.51618 0.053576964144249645 0.487809
+3 0.931539 0.48483299999999996 0.5038199999999999 0.05402473047910998 0.483521
+4 0.9356 0.484886 0.504 0.05547136017635105 0.480261
+6 0.937897 0.484579 0.49828 0.05628078393552165 0.483159
+8 0.931001 0.463342 0.48252 0.053990286914889954 0.473555
+10 0.931365 0.455721 0.47353999999999996 0.05428305721076017 0.47118699999999997
+12 0.9150769999999999 0.462786 0.45876 0.04749767505941515 0.461568
+16 0.9507519999999999 0.473524 0.50556 0.06211896807081597 0.48889499999999997
+32 0.943973 0.40554999999999997 0.43728 0.060155684910274516 0.470809
+64 0.956243 0.332902 0.39992 0.06576998587813868 0.463941
+128 1.187746 0.586019 0.80802 0.1573209795749664 0.6867989999999999
 EOD
 # ius=16 static=off 
 $s2 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 0.90403 1.3370279999999999 0.90474 0.008696999965556436 0.19855499999999998
-2 0.91009 1.75531 1.1005 0.009041435607756691 0.23206
-3 0.913418 1.710176 1.0979999999999999 0.008989770261426652 0.226731
-4 0.910895 1.6777199999999999 1.06344 0.009558089071057072 0.228258
-6 0.916929 1.8879629999999998 1.151 0.008335342541246168 0.240258
-8 0.918584 2.005047 1.21668 0.00866255640133641 0.24722
-10 0.916202 1.8988889999999998 1.16524 0.007680914821065684 0.23841299999999999
-12 0.924242 2.241559 1.33084 0.008886439568766577 0.263953
-16 0.928234 2.425073 1.3772199999999999 0.006406502944924741 0.281011
-32 0.94563 3.184436 1.77786 0.006492611855474804 0.33148299999999997
-64 1.0161879999999999 5.7933259999999995 2.9560199999999996 0.004425998002273275 0.515919
+1 0.8313619999999999 1.336299 0.86932 0.008869217786656563 0.202823
+2 0.8481179999999999 1.791081 1.1488399999999999 0.010711948472427927 0.23457899999999998
+3 0.847051 1.7705529999999998 1.10518 0.009196431646746805 0.22644199999999998
+4 0.8538779999999999 1.9025859999999999 1.19048 0.009747528674267213 0.237981
+6 0.848059 1.813704 1.12346 0.008025350463265938 0.23007999999999998
+8 0.8556779999999999 2.011821 1.2141 0.009248096993076844 0.242556
+10 0.851583 1.9227079999999999 1.1495199999999999 0.008610891055006372 0.236056
+12 0.849325 1.854204 1.15814 0.009006992043536666 0.236764
+16 0.874869 2.460746 1.40444 0.005924293045844384 0.279958
+32 0.905879 3.338613 1.8099399999999999 0.0052009781972238486 0.340354
+64 1.0135889999999999 5.764075 2.9372 0.004288223745393173 0.514956
 128 1.0180829999999998 5.8376779999999995 2.9817199999999997 0.004305445527503186 0.520625
 EOD
 # ius=16 static=on 
 $s3 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.18828 1.143346 1.0057 0.12041470051320911 0.233013
-2 1.2217149999999999 1.3177729999999999 1.0924399999999999 0.13293493610718837 0.24750799999999998
-3 1.1919279999999999 1.300687 1.02488 0.12118968070815968 0.242111
-4 1.204312 1.2887739999999999 1.0185199999999999 0.12623566286639343 0.24861999999999998
-6 1.179878 1.1348749999999999 0.9575199999999999 0.11586815003616574 0.23016299999999998
-8 1.2487819999999998 1.483841 1.14324 0.1424069162676954 0.266295
-10 1.220353 1.281181 1.0567 0.13269383115764818 0.24631699999999998
-12 1.270769 1.6075169999999999 1.18492 0.15251610236627286 0.27896299999999996
-16 1.301564 1.655387 1.2439799999999999 0.16474356766438192 0.28601899999999997
-32 1.472149 1.9791599999999998 1.55992 0.2312368683911411 0.33554799999999996
-64 1.627869 2.267846 1.88252 0.2927875176523267 0.379562
-128 2.1458909999999998 3.1520509999999997 2.81484 0.4957806633830469 0.525138
+1 1.1425509999999999 1.2080549999999999 1.06582 0.13057555195811663 0.23512899999999998
+2 1.1569909999999999 1.384145 1.1072199999999999 0.1355526469879103 0.247834
+3 1.1400569999999999 1.298888 1.05514 0.12869837770812523 0.238396
+4 1.12931 1.208538 1.0029 0.12473736782282231 0.23010699999999998
+6 1.138494 1.2773619999999999 1.0211 0.1282506113732649 0.23903
+8 1.1412149999999999 1.4672809999999998 1.07374 0.12876726483656528 0.25363199999999997
+10 1.182977 1.450545 1.0997999999999999 0.14697068852684875 0.25721
+12 1.180313 1.5374079999999999 1.14448 0.14437019942823684 0.261894
+16 1.183806 1.581824 1.1577 0.14543794991905762 0.269177
+32 1.338395 1.808933 1.4304599999999998 0.20328591602659044 0.306907
+64 1.6372419999999999 2.380489 1.97726 0.3159335928081838 0.399373
+128 2.165799 3.3286789999999997 2.8953599999999997 0.5173595563668928 0.54352
 EOD
 # ius=64 static=off 
 $s4 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 1.010122 5.8215449999999995 3.02204 0.0026004890986119243 0.190389
+1 1.0096289999999999 5.890565 3.04478 0.002359384149071746 0.191985
 2 1.014876 6.110233 3.09254 0.002014948506871491 0.19683599999999998
 3 1.014876 6.110233 3.09254 0.002014948506871491 0.19683599999999998
 4 1.014876 6.110233 3.09254 0.002014948506871491 0.19683599999999998
@@ -82,18 +82,18 @@ EOD
 # ius=64 static=on 
 $s5 << EOD
 # threshold unired_run_Mcycles unired_stall_Mcycles nip_run_Mcycles suspension_rate makespan_Mcycles
-1 2.0016499999999997 4.349733 2.9029599999999998 0.4105500637205938 0.20032
-2 2.27813 5.363099 3.4408 0.5084386732339062 0.231323
-3 2.43144 5.451744 3.7248599999999996 0.5635828195501671 0.238916
-4 2.5171799999999998 6.272097 3.856 0.600075775841284 0.250945
-6 2.463859 5.606144 3.75582 0.5788068749354183 0.236888
-8 2.7108239999999997 6.644222999999999 4.20872 0.6703750904143561 0.264416
-10 2.718755 6.492134999999999 4.2069399999999995 0.67567939930424 0.27233999999999997
-12 2.715096 6.436888 4.20914 0.6728550270381979 0.263044
-16 2.713481 6.483924 4.20406 0.6719078290221472 0.26297
-32 2.713481 6.483924 4.20406 0.6719078290221472 0.26297
-64 2.713481 6.483924 4.20406 0.6719078290221472 0.26297
-128 2.713481 6.483924 4.20406 0.6719078290221472 0.26297
+1 1.897111 4.260197 2.7691 0.38430406778493437 0.194819
+2 2.277958 5.181115999999999 3.48114 0.5152068336031412 0.22561399999999998
+3 2.540159 5.968868 3.9358999999999997 0.6076878035339097 0.248226
+4 2.504768 6.009272 3.86944 0.5961836530844212 0.24878199999999998
+6 2.640771 6.406942 4.09616 0.6444218647745669 0.26295599999999997
+8 2.6752529999999997 6.446454 4.17072 0.6544449419625943 0.265752
+10 2.65231 6.367846999999999 4.12048 0.6483656528777598 0.258973
+12 2.7080379999999997 6.473407 4.2116999999999996 0.6680673716116143 0.270931
+16 2.7080379999999997 6.473407 4.2116999999999996 0.6680673716116143 0.270931
+32 2.7080379999999997 6.473407 4.2116999999999996 0.6680673716116143 0.270931
+64 2.7080379999999997 6.473407 4.2116999999999996 0.6680673716116143 0.270931
+128 2.7080379999999997 6.473407 4.2116999999999996 0.6680673716116143 0.270931
 EOD
 set logscale x 2
 set grid
@@ -106,49 +106,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.2733307999999999]
+set yrange [0:1.28276568]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:1.44841716]
+set yrange [0:1.44547092]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:1.2522600000000002]
+set yrange [0:1.2404879999999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.1337863810147074]
+set yrange [0:0.16990665794096374]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.2733307999999999]
+set yrange [0:1.28276568]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:1.44841716]
+set yrange [0:1.44547092]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:1.2522600000000002]
+set yrange [0:1.2404879999999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.1337863810147074]
+set yrange [0:0.16990665794096374]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -158,49 +158,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (4 IUs
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.2733307999999999]
+set yrange [0:1.28276568]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:1.44841716]
+set yrange [0:1.44547092]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:1.2522600000000002]
+set yrange [0:1.2404879999999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.1337863810147074]
+set yrange [0:0.16990665794096374]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s0 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:1.2733307999999999]
+set yrange [0:1.28276568]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:1.44841716]
+set yrange [0:1.44547092]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:1.2522600000000002]
+set yrange [0:1.2404879999999998]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.1337863810147074]
+set yrange [0:0.16990665794096374]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s1 using 1:5 with linespoints title ""
 unset multiplot
@@ -210,7 +210,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.3175622799999998]
+set yrange [0:2.33906292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
@@ -228,13 +228,13 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.5354431164536907]
+set yrange [0:0.5587483208762443]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.3175622799999998]
+set yrange [0:2.33906292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
@@ -252,7 +252,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.5354431164536907]
+set yrange [0:0.5587483208762443]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -262,7 +262,7 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (16 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.3175622799999998]
+set yrange [0:2.33906292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:2 with linespoints title ""
 set title "static off"
@@ -280,13 +280,13 @@ plot $s2 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.5354431164536907]
+set yrange [0:0.5587483208762443]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s2 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.3175622799999998]
+set yrange [0:2.33906292]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:2 with linespoints title ""
 set title "static on"
@@ -304,7 +304,7 @@ plot $s3 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.5354431164536907]
+set yrange [0:0.5587483208762443]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s3 using 1:5 with linespoints title ""
 unset multiplot
@@ -314,49 +314,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9362554]
+set yrange [0:2.92468104]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.17576084]
+set yrange [0:6.991279560000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.5458712]
+set yrange [0:4.548636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7297337512485793]
+set yrange [0:0.7215127613405435]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9362554]
+set yrange [0:2.92468104]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.17576084]
+set yrange [0:6.991279560000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.5458712]
+set yrange [0:4.548636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7297337512485793]
+set yrange [0:0.7215127613405435]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
@@ -366,49 +366,49 @@ set multiplot layout 4,2 columnsfirst title "Effects of load partitioning (64 IU
 set title "static off"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9362554]
+set yrange [0:2.92468104]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:2 with linespoints title ""
 set title "static off"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.17576084]
+set yrange [0:6.991279560000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:3 with linespoints title ""
 set title "static off"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.5458712]
+set yrange [0:4.548636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:4 with linespoints title ""
 set title "static off"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7297337512485793]
+set yrange [0:0.7215127613405435]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s4 using 1:5 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED running (Mcycles)"
 unset xlabel
-set yrange [0:2.9362554]
+set yrange [0:2.92468104]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:2 with linespoints title ""
 set title "static on"
 set ylabel "UNIRED stall (Mcycles)"
 unset xlabel
-set yrange [0:7.17576084]
+set yrange [0:6.991279560000001]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:3 with linespoints title ""
 set title "static on"
 set ylabel "NIP running (Mcycles)"
 unset xlabel
-set yrange [0:4.5458712]
+set yrange [0:4.548636]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:4 with linespoints title ""
 set title "static on"
 set ylabel "suspension rate"
 set xlabel "dynamic-partitioning threshold"
-set yrange [0:0.7297337512485793]
+set yrange [0:0.7215127613405435]
 set xtics ("1" 1, "2" 2, "3" 3, "4" 4, "6" 6, "8" 8, "10" 10, "12" 12, "16" 16, "32" 32, "64" 64, "128" 128) rotate by -50 font ",8"
 plot $s5 using 1:5 with linespoints title ""
 unset multiplot
