@@ -28,6 +28,11 @@ def fmt(metric, value):
     return f"{value:.3f}" if metric == "suspension_rate" else f"{value / 1e6:.2f}"
 
 
+def communication(d):
+    """UNIRED stall + NIP running time of one configuration: what partitioning is to reduce."""
+    return d["unired_stall_cycles"] + d["nip_run_cycles"]
+
+
 def ratio(a, b):
     return a / b if b else float("inf")
 
@@ -106,7 +111,7 @@ def checks(data, ius_counts, thresholds):
     for static in ("off", "on"):
         spreads = []
         for n in ius_counts:
-            values = [data[(n, static, t)]["unired_stall_cycles"] + data[(n, static, t)]["nip_run_cycles"] for t in thresholds]
+            values = [communication(data[(n, static, t)]) for t in thresholds]
             spreads.append((max(values) - min(values)) / max(values))
         h = all(spreads[i] >= spreads[i + 1] for i in range(len(spreads) - 1))
         hits += h
@@ -119,8 +124,8 @@ def checks(data, ius_counts, thresholds):
     # (e) static partitioning matters most when concurrency is low for the IUs (many IUs).
     gains = []
     for n in ius_counts:
-        on = sum(data[(n, "on", t)]["unired_stall_cycles"] + data[(n, "on", t)]["nip_run_cycles"] for t in thresholds)
-        off = sum(data[(n, "off", t)]["unired_stall_cycles"] + data[(n, "off", t)]["nip_run_cycles"] for t in thresholds)
+        on = sum(communication(data[(n, "on", t)]) for t in thresholds)
+        off = sum(communication(data[(n, "off", t)]) for t in thresholds)
         gains.append(1 - on / off)
     h = all(gains[i] <= gains[i + 1] for i in range(len(gains) - 1)) and gains[-1] > 0
     out.append(f"- **(e) static partitioning matters most when concurrency is low against the IUs** "
