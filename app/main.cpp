@@ -43,10 +43,15 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20));
   run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage at every allocation point");
   run->add_option("--engine", run_options.engine,
-                  "sim: the simulated PIE64 (default); local: one IU at host speed")
-      ->check(CLI::IsMember({"local", "sim"}));
-  run->add_option("--ius", run_options.ius, "Simulated Inference Units (1..1024)")
+                  "sim: the simulated PIE64 (default); local: one IU at host speed; threads: "
+                  "the machine's IUs on host worker threads")
+      ->check(CLI::IsMember({"local", "sim", "threads"}));
+  run->add_option("--ius", run_options.ius,
+                  "Inference Units (1..1024) of the simulated machine or the threads engine")
       ->check(CLI::Range(1, 1024));
+  run->add_option("--workers", run_options.workers,
+                  "Threads engine: host worker threads (default: one per core)")
+      ->check(CLI::Range(1, 256));
   run->add_option("--static", run_options.static_partitioning,
                   "on: the program's placements; off: naive partitioning (every goal to the "
                   "least-loaded IU)")

@@ -2,7 +2,9 @@
 // deadlock report on stderr and, with --stats, the statistics on stderr (text) or stdout (json).
 #include "app/run_command.hpp"
 
+#include <algorithm>
 #include <csignal>
+#include <thread>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -76,6 +78,40 @@ void print_sim_stats(const nlohmann::json& j) {
   }
 }
 
+void print_threads_stats(const nlohmann::json& j) {
+  auto u = [&](const char* key) { return j[key].get<std::uint64_t>(); };
+  std::cerr << fmt::format(
+      "-- statistics (threads engine: {} IUs on {} workers, static {}, threshold {})\n"
+      "time              {:.3f} ms  ({:.0f} reductions/s)\n"
+      "reductions        {}\n"
+      "suspensions       {}  (rate {:.4f})\n"
+      "activations       {}\n"
+      "messages          {}  ({} goals sent)\n"
+      "gc collections    {}  ({:.3f} ms)\n"
+      "peak heap         {:.1f} MiB\n",
+      u("ius"), u("workers"), j["static"].get<std::string>(), u("threshold"),
+      j["elapsed_seconds"].get<double>() * 1e3, j["reductions_per_second"].get<double>(),
+      u("reductions"), u("suspensions"), j["suspension_rate"].get<double>(), u("activations"),
+      u("messages"), u("goals_sent"), u("gc_collections"), j["gc_seconds"].get<double>() * 1e3,
+      static_cast<double>(u("peak_heap_bytes")) / (1 << 20));
+  std::cerr << "  worker  reductions  suspensions  batches  transfers  busy_ms  idle_ms\n";
+  const auto& workers = j["per_worker"];
+  for (std::size_t w = 0; w < workers.size(); ++w) {
+    const auto& s = workers[w];
+    std::cerr << fmt::format("{:>8} {:>11} {:>12} {:>8} {:>10} {:>8.1f} {:>8.1f}\n", w,
+                             s["reductions"].get<std::uint64_t>(),
+                             s["suspensions"].get<std::uint64_t>(),
+                             s["batches"].get<std::uint64_t>(),
+                             s["transfers"].get<std::uint64_t>(),
+                             s["busy_seconds"].get<double>() * 1e3,
+                             s["idle_seconds"].get<double>() * 1e3);
+  }
+}
+
+unsigned default_workers() {
+  return std::max(1U, std::thread::hardware_concurrency());
+}
+
 }  // namespace
 
 int run_program(const RunOptions& options) {
@@ -84,15 +120,28 @@ int run_program(const RunOptions& options) {
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   kernel::Session session(std::cout, std::cerr, iu);
-  if (options.engine == "sim") {
+  if (options.workers && options.engine != "threads") {
+    std::cerr << "fleng: --workers needs --engine threads\n";
+    return kernel::kExitError;
+  }
+  if (options.engine == "sim" || options.engine == "threads") {
     auto& engine = session.engine();
-    engine.simulated = true;
+    const bool threads = options.engine == "threads";
+    engine.simulated = !threads;
+    engine.threads = threads;
     try {
+      if (threads) {
+        if (!options.trace_file.empty()) throw std::invalid_argument("--trace needs --engine sim");
+        engine.workers = options.workers.value_or(default_workers());
+        // As many IUs as workers unless told otherwise.
+        engine.machine.set("ius=" + std::to_string(options.ius.value_or(
+                                        engine.workers)));
+      }
       if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
       if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
       if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
       if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
-      if (options.heap_mib) {
+      if (options.heap_mib && !threads) {
         engine.machine.set("heap_cells=" +
                            std::to_string(*options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell)));
       }
@@ -107,7 +156,7 @@ int run_program(const RunOptions& options) {
              !options.machine_file.empty() || !options.settings.empty() ||
              !options.trace_file.empty()) {
     std::cerr << "fleng: --ius, --static, --threshold, --machine, --set and --trace need "
-                 "--engine sim\n";
+                 "--engine sim (or threads)\n";
     return kernel::kExitError;
   }
   if (!session.load(options.files)) return kernel::kExitError;
@@ -122,6 +171,14 @@ int run_program(const RunOptions& options) {
   g_session = nullptr;
   std::cout.flush();
   std::cerr << result.report;
+  if (!result.sim_statistics.is_null() && options.engine == "threads") {
+    if (options.stats == "json") {
+      std::cout << result.sim_statistics.dump() << '\n';
+    } else if (options.stats == "text") {
+      print_threads_stats(result.sim_statistics);
+    }
+    return result.exit_code;
+  }
   if (!result.sim_statistics.is_null()) {
     // The JSON holds only simulated figures, so that two runs give the same bytes; the host's
     // time is in the text form (and measured from outside by bench/sim_speed.sh).

@@ -16,8 +16,9 @@ struct RunOptions {
   std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
   bool gc_stress = false;
   // The simulated PIE64 (--engine sim).
-  std::string engine = "sim";     ///< "sim" (the simulated PIE64) or "local" (one IU, host speed)
+  std::string engine = "sim";     ///< "sim" (simulated PIE64), "local" (one IU) or "threads"
   std::optional<std::uint32_t> ius;
+  std::optional<unsigned> workers;  ///< threads engine: host worker threads
   std::optional<std::string> static_partitioning;  ///< "on" / "off"
   std::optional<std::uint32_t> threshold;
   std::string machine_file;

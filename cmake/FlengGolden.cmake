@@ -6,7 +6,9 @@
 #   tests/golden/analyze/NAME.expected  `fleng analyze examples/NAME.fl` prints it, canonical
 #   tests/golden/sim/NAME.cmd     the same on the simulated machine, for every IU count in
 #                                 1 2 3 4 16 64, static on and off, thresholds 1 and 128: the
-#                                 same NAME.out each time (one semantics on every machine)
+#                                 same NAME.out each time (one semantics on every machine);
+#                                 and on the threads engine with 1, 2, 4 workers and 1, 4, 64
+#                                 IUs (golden.threads.NAME)
 #   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent)
@@ -60,6 +62,8 @@ function(fleng_golden_tests)
   foreach(input ${sim_cases})
     get_filename_component(name ${input} NAME_WE)
     fleng_golden_test(golden.sim.${name} "golden;sim" -DMODE=sim -DCASE=tests/golden/sim/${name})
+    fleng_golden_test(golden.threads.${name} "golden;threads" -DMODE=threads
+                      -DCASE=tests/golden/sim/${name})
   endforeach()
 
   file(GLOB_RECURSE sources CONFIGURE_DEPENDS ${PROJECT_SOURCE_DIR}/examples/*.fl

@@ -81,6 +81,28 @@ elseif(MODE STREQUAL "sim")
       endforeach()
     endforeach()
   endforeach()
+elseif(MODE STREQUAL "threads")
+  # The same cases on the threads engine: workers x IUs x static x threshold, the same output.
+  file(READ ${CASE}.cmd line)
+  string(STRIP "${line}" line)
+  separate_arguments(arguments UNIX_COMMAND "${line}")
+  file(READ ${CASE}.out expected)
+  foreach(workers 1 2 4)
+    foreach(ius 1 4 64)
+      foreach(static on off)
+        foreach(threshold 1 128)
+          execute_process(COMMAND ${FLENG} run ${arguments} --engine threads --workers ${workers}
+                                  --ius ${ius} --static ${static} --threshold ${threshold}
+                          RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err)
+          if(NOT status EQUAL 0 OR NOT out STREQUAL expected)
+            message(FATAL_ERROR "fleng run ${line} with ${workers} workers on ${ius} IUs, static "
+                                "${static}, threshold ${threshold}: status ${status}\n--- expected\n"
+                                "${expected}\n--- stdout\n${out}\n--- stderr\n${err}")
+          endif()
+        endforeach()
+      endforeach()
+    endforeach()
+  endforeach()
 elseif(MODE STREQUAL "analyze")
   execute_process(COMMAND ${FLENG} analyze ${INPUT} RESULT_VARIABLE status
                   OUTPUT_VARIABLE out ERROR_VARIABLE err)

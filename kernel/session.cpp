@@ -15,6 +15,7 @@
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
 #include "kernel/sim_machine.hpp"
+#include "kernel/threads_machine.hpp"
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
@@ -106,6 +107,7 @@ bool Session::compile() {
 
 void Session::interrupt() {
   if (running_ != nullptr) running_->interrupt();
+  if (ThreadsMachine* machine = running_threads_.load(); machine != nullptr) machine->interrupt();
 }
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
@@ -166,6 +168,7 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     return result;
   }
 
+  if (engine_.threads) return run_threads(query, names);
   if (engine_.simulated) return run_simulated(query, names);
 
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
@@ -211,6 +214,44 @@ QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std:
     result.counters.activations += iu.counters.activations;
     result.counters.goals_spawned += iu.counters.goals_spawned;
     result.peak_heap_bytes = std::max(result.peak_heap_bytes, iu.heap.used_cells() * sizeof(vm::Cell));
+  }
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    result.bindings.emplace_back(names[i], home.format(home.roots[i]));
+  }
+  finish(result, ius, machine.failed_iu());
+  return result;
+}
+
+QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::string>& names) {
+  QueryResult result;
+  ThreadsOptions options;
+  options.workers = engine_.workers;
+  options.iu = options_;
+  ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
+  vm::Iu& home = machine.iu(0);  // the query starts on IU 0, its variables live there
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    home.roots.push_back(*vm::make_variable(home.heap));
+  }
+  home.add_goal(query, home.roots.data());
+  running_threads_.store(&machine);
+  const auto start = std::chrono::steady_clock::now();
+  result.status = machine.run();
+  result.elapsed = std::chrono::steady_clock::now() - start;
+  running_threads_.store(nullptr);
+  out_.flush();
+  result.sim_statistics = machine.statistics();
+  std::vector<const vm::Iu*> ius;
+  for (unsigned i = 0; i < machine.size(); ++i) {
+    const vm::Iu& iu = machine.iu(i);
+    ius.push_back(&iu);
+    result.counters.reductions += iu.counters.reductions;
+    result.counters.builtin_calls += iu.counters.builtin_calls;
+    result.counters.suspensions += iu.counters.suspensions;
+    result.counters.activations += iu.counters.activations;
+    result.counters.goals_spawned += iu.counters.goals_spawned;
+    result.collections = std::max<std::uint64_t>(result.collections, iu.heap.collections);
+    result.peak_heap_bytes +=
+        std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell);
   }
   for (std::size_t i = 0; i < names.size(); ++i) {
     result.bindings.emplace_back(names[i], home.format(home.roots[i]));

@@ -4,6 +4,7 @@
 // prints the same thing.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <iosfwd>
 #include <memory>
@@ -43,9 +44,13 @@ struct QueryResult {
 /// Which engine runs the queries, and its settings.
 struct EngineOptions {
   bool simulated = false;          ///< the simulated PIE64 (else one IU, host speed)
-  MachineDescription machine;      ///< the simulated machine
+  bool threads = false;            ///< the machine on host threads (`machine` gives IUs etc.)
+  unsigned workers = 0;            ///< threads engine: worker threads (0: one per core)
+  MachineDescription machine;      ///< the simulated machine (and the threads engine's IUs)
   std::string trace_file;          ///< Chrome trace of the simulation, if set
 };
+
+class ThreadsMachine;
 
 class Session {
  public:
@@ -77,6 +82,7 @@ class Session {
  private:
   bool compile();
   QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
+  QueryResult run_threads(vm::PredicateId query, const std::vector<std::string>& names);
   /// Exit code and report (error or deadlock) of a finished run over these IUs.
   void finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
               std::optional<unsigned> failed) const;
@@ -92,7 +98,7 @@ class Session {
   /// they do not matter), the analyzer's added (--static on), none at all (--static off).
   enum class Placements { AsWritten, Analyzed, Stripped };
   [[nodiscard]] Placements placements_wanted() const {
-    if (!engine_.simulated) return Placements::AsWritten;
+    if (!engine_.simulated && !engine_.threads) return Placements::AsWritten;
     return engine_.machine.static_partitioning ? Placements::Analyzed : Placements::Stripped;
   }
   Placements compiled_for_ = Placements::AsWritten;
@@ -100,6 +106,7 @@ class Session {
   std::unique_ptr<vm::AtomTable> atoms_;
   std::unique_ptr<vm::CodeImage> image_;
   vm::Iu* running_ = nullptr;
+  std::atomic<ThreadsMachine*> running_threads_{nullptr};
 };
 
 /// The standard library files embedded at build time (lib/*.fl): name and contents.

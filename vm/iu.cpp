@@ -112,7 +112,7 @@ bool Iu::bind_here(Cell variable, Cell value) {
   if (!is_unbound(v)) return unify(v, value);  // bound meanwhile: ordinary unification
   if (is_unbound(deref(value)) && deref(value) == v) return true;
   const Cell hooks = hooks_of(*address_of(v));
-  *address_of(v) = value;
+  store_var_cell(address_of(v), value);
   // A variable bound to another variable passes its goals on by waking them: they match
   // again and suspend on the new one if needed (hooks do not move between IUs).
   if (hooks != 0) activate_hooks(retag(hooks, Tag::Box));
@@ -135,7 +135,7 @@ void Iu::hook_here(Cell variable, Cell hook) {
   Cell* var = address_of(v);
   const Cell old_hooks = hooks_of(*var);
   h[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
-  *var = make_var_contents(hook);
+  store_var_cell(var, make_var_contents(hook));
 }
 
 void Iu::bind(Cell var_ref, Cell value) {
@@ -145,7 +145,7 @@ void Iu::bind(Cell var_ref, Cell value) {
   }
   Cell* p = address_of(var_ref);
   const Cell hooks = hooks_of(*p);
-  *p = value;
+  store_var_cell(p, value);
   if (hooks != 0) activate_hooks(retag(hooks, Tag::Box));
 }
 
@@ -177,9 +177,9 @@ bool Iu::unify_general(Cell a, Cell b) {
           while (address_of(last)[3] != kNil) last = address_of(last)[3];
           const Cell to_hooks = hooks_of(*to);
           address_of(last)[3] = to_hooks != 0 ? retag(to_hooks, Tag::Box) : kNil;
-          *to = make_var_contents(from_hooks);
+          store_var_cell(to, make_var_contents(from_hooks));
         }
-        *from = y;
+        store_var_cell(from, y);
         continue;
       }
       if (is_unbound(x)) {
@@ -278,7 +278,7 @@ bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::u
     } else {
       const Cell old_hooks = hooks_of(*var);
       hook[3] = old_hooks != 0 ? retag(old_hooks, Tag::Box) : kNil;
-      *var = make_var_contents(hook_cell);
+      store_var_cell(var, make_var_contents(hook_cell));
     }
     suspended_.push_back(v);
   }

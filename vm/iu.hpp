@@ -39,6 +39,11 @@ class Iu;
 void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
                       std::size_t headroom);
 
+/// How the reducer runs: one IU alone; one reduction per `reduce` command of the simulated
+/// machine (cycles counted, remote reads asked for); or batches of goals of the threads engine
+/// (the machine's placements and messages, nothing counted).
+enum class ExecMode : std::uint8_t { Local = 0, Simulated = 1, Threads = 2 };
+
 /// What stopped a run.
 enum class RunStatus { Success, Deadlock, Error, Halt, Interrupted };
 
@@ -103,6 +108,10 @@ class Iu {
   /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
   /// Success means the reduction ended normally.
   RunStatus reduce_goal(Cell goal);
+  /// Threads engine: reduces goals of the pool, at most `max_goals` (each with its direct
+  /// reductions), stopping early when the pool is empty or fewer than `low_cells` heap cells
+  /// are free. Success means it stopped normally (the pool may still hold goals).
+  RunStatus run_batch(std::uint32_t max_goals, std::size_t low_cells);
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
@@ -163,11 +172,11 @@ class Iu {
     b = deref(b);
     if (a == b) return true;
     if (is_unbound(a) && !is_unbound(b) && iu_of(a) == index_ && hooks_of(*address_of(a)) == 0) {
-      *address_of(a) = b;
+      store_var_cell(address_of(a), b);
       return true;
     }
     if (is_unbound(b) && !is_unbound(a) && iu_of(b) == index_ && hooks_of(*address_of(b)) == 0) {
-      *address_of(b) = a;
+      store_var_cell(address_of(b), a);
       return true;
     }
     if (is_unbound(a) && is_unbound(b) && iu_of(a) == index_ && iu_of(b) == index_) {
@@ -175,7 +184,7 @@ class Iu {
       // when it has no hooks to hand over.
       const Cell higher = a > b ? a : b;
       if (hooks_of(*address_of(higher)) == 0) {
-        *address_of(higher) = a > b ? b : a;
+        store_var_cell(address_of(higher), a > b ? b : a);
         return true;
       }
     }
@@ -214,17 +223,17 @@ class Iu {
   void evacuate_roots(Collector& gc);
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
-  template <bool kSim>
+  template <ExecMode kMode>
   RunStatus run_loop(Cell single_goal);
   /// Dereference, asking the machine for remote cells (simulated machine only).
-  template <bool kSim>
+  template <ExecMode kMode>
   Cell deref_at(Cell c) {
-    if constexpr (!kSim) {
+    if constexpr (kMode != ExecMode::Simulated) {
       return deref(c);
     } else {
       while (is_ref(c)) {
         if (iu_of(c) != index_) remote_->read(*this, c);
-        const Cell contents = *address_of(c);
+        const Cell contents = load_cell(address_of(c));
         if (is_var_contents(contents)) return c;
         c = contents;
       }
@@ -259,7 +268,7 @@ class Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
-  std::array<std::vector<void*>, 2> threaded_code_;  // the reducer's handler per code address
+  std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode  // the reducer's handler per code address
   void thread_code(std::vector<void*>& threaded, void* const* dispatch) const;
   std::vector<Cell> registers_;    // the clause's registers, then the constant registers
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
@@ -270,6 +279,8 @@ class Iu {
   const std::vector<const Heap*>* machine_heaps_ = nullptr;
   const SimCosts* costs_ = nullptr;
   std::uint64_t cycles_ = 0;
+  std::uint32_t batch_left_ = 0;       // threads engine: goals left in this batch
+  std::size_t batch_low_cells_ = 0;    // threads engine: end the batch below this many free cells
   std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
 
   std::optional<RuntimeError> error_;

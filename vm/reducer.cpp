@@ -110,7 +110,7 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 
 }  // namespace
 
-RunStatus Iu::run() { return run_loop<false>(0); }
+RunStatus Iu::run() { return run_loop<ExecMode::Local>(0); }
 
 void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const {
   const std::vector<Cell>& code = image.code;
@@ -126,7 +126,13 @@ void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const 
   }
 }
 
-RunStatus Iu::reduce_goal(Cell goal) { return run_loop<true>(goal); }
+RunStatus Iu::reduce_goal(Cell goal) { return run_loop<ExecMode::Simulated>(goal); }
+
+RunStatus Iu::run_batch(std::uint32_t max_goals, std::size_t low_cells) {
+  batch_left_ = max_goals;
+  batch_low_cells_ = low_cells;
+  return run_loop<ExecMode::Threads>(0);
+}
 
 unsigned Iu::placement_target(std::uint64_t operand) {
   const auto kind = static_cast<std::uint32_t>(operand >> 32U);
@@ -138,8 +144,13 @@ unsigned Iu::placement_target(std::uint64_t operand) {
   return labels_[label];
 }
 
-template <bool kSim>
+template <ExecMode kMode>
 RunStatus Iu::run_loop(Cell single_goal) {
+  // The simulated machine counts cycles and remote reads; the threads engine runs the same
+  // machine code (placements, dynamic partitioning, messages) on host threads, uncounted.
+  constexpr bool kSim = kMode == ExecMode::Simulated;
+  constexpr bool kMachine = kMode != ExecMode::Local;
+  constexpr bool kThreads = kMode == ExecMode::Threads;
   // Threaded dispatch: one table of label addresses, generated from instructions.def (a GNU
   // extension; g++ and clang both have it). Every handler ends by jumping to the next one.
   static void* const kDispatch[] = {
@@ -149,7 +160,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
   };
   // Direct threading: beside the code, the handler address of the instruction at each code
   // address (made once per IU for the code there is; a query adds code, then it is extended).
-  std::vector<void*>& threaded = threaded_code_[kSim ? 1 : 0];
+  std::vector<void*>& threaded = threaded_code_[static_cast<std::size_t>(kMode)];
   if (threaded.size() != image.code.size()) thread_code(threaded, kDispatch);
   void* const* const handler = threaded.data();
 #define DISPATCH()                                                  \
@@ -218,6 +229,12 @@ next_goal:
       return RunStatus::Error;
     }
   } else {
+    if constexpr (kThreads) {
+      // A batch of the threads engine ends after its goals, or when the heap runs low (the
+      // machine collects every heap together, with all workers stopped).
+      if (batch_left_ == 0 || heap.free_cells() < batch_low_cells_) return RunStatus::Success;
+      --batch_left_;
+    }
     if (!pool_.empty()) {
       goal = pool_.back();
       pool_.pop_back();
@@ -225,11 +242,12 @@ next_goal:
       goal = preempted_.front();
       preempted_.pop_front();
     } else {
+      if constexpr (kThreads) return RunStatus::Success;  // the machine decides about deadlock
       return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
     }
     current_goal_ = goal;
   }
-  if (!kSim && (heap.free_cells() < kMinFree || gc_stress)) {
+  if (!kMachine && (heap.free_cells() < kMinFree || gc_stress)) {
     collect(kMinFree, nullptr, 0);
     if (heap.free_cells() < kMinFree) {
       ensure_heap(kMinFree);
@@ -271,7 +289,7 @@ reduce:
     if (predicate->builtin != kNoBuiltin) {
       if constexpr (kSim) {
         cycles_ += costs_->builtin_call;
-        for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kSim>(R[i]));
+        for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kMode>(R[i]));
       }
       if (arity == 3) {
         // A function with an instruction of its own (fib's add(F1, F2, F) once F1, F2 are
@@ -299,11 +317,11 @@ reduce:
     // On the machine the first argument is dereferenced here whatever the index (as it was
     // before the index could be on another argument): a body that uses it again then finds the
     // value, not a reference to read again from another IU.
-    if (arity > 0) R[0] = deref_at<kSim>(R[0]);
+    if (arity > 0) R[0] = deref_at<kMode>(R[0]);
   }
   if (arity > 0 && !predicate->index.trivial) [[likely]] {
     Cell& indexed = R[predicate->index.argument];
-    const Cell first = deref_at<kSim>(indexed);
+    const Cell first = deref_at<kMode>(indexed);
     indexed = first;
     if (is_cons(first)) {
       chain = predicate->index.cons.data();
@@ -348,7 +366,7 @@ no_clause:
   // --- head: passive matching ------------------------------------------------------------------
 op_match_atom:
 op_match_int: {
-  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  const Cell v = deref_at<kMode>(R[code[pc + 1]]);
   if (v == code[pc + 2]) {
     pc += 4;
     DISPATCH();
@@ -357,7 +375,7 @@ op_match_int: {
   BLOCKED(v, 3);
 }
 op_match_number: {
-  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  const Cell v = deref_at<kMode>(R[code[pc + 1]]);
   if (is_unbound(v)) BLOCKED(v, 3);
   const NumberConstant& c = image.numbers[code[pc + 2]];
   const bool equal = c.is_float ? (is_float(v) && float_value(v) == c.real)
@@ -367,7 +385,7 @@ op_match_number: {
   DISPATCH();
 }
 op_match_cons: {
-  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  const Cell v = deref_at<kMode>(R[code[pc + 1]]);
   if (is_cons(v)) {
     if constexpr (kSim) {
       if (iu_of(v) != index_) remote_->read(*this, v);  // the cell's head and tail
@@ -383,7 +401,7 @@ op_match_cons: {
   BLOCKED(v, 3);
 }
 op_match_struct: {
-  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  const Cell v = deref_at<kMode>(R[code[pc + 1]]);
   if (is_struct(v)) {
     if constexpr (kSim) {
       if (iu_of(v) != index_) remote_->read(*this, v);  // the functor and arguments
@@ -418,7 +436,7 @@ op_set_unset:
   pc += 2;
   DISPATCH();
 op_label_from:
-  if constexpr (kSim) {
+  if constexpr (kMachine) {
     // on(L): the IU that owns the datum received here (a non-pointer means this IU). Local
     // references are followed; the first one into another IU names that IU without a remote
     // read (an output variable received from a consumer elsewhere is owned there).
@@ -441,7 +459,7 @@ op_commit: {
     if (gc_stress) collect(reserve, nullptr, 0);
     if (!ensure_heap(reserve)) return RunStatus::Error;
   }
-  if constexpr (kSim) {
+  if constexpr (kMachine) {
     // Dynamic partitioning (paper 5.3): the distributing body while the MP's flag says the
     // load is low; the local body, which follows the commit, otherwise.
     pc = distribute ? code[pc + 1] : pc + 3;
@@ -452,7 +470,7 @@ op_commit: {
 }
 
 op_if_not_const: {
-  const Cell v = deref_at<kSim>(R[code[pc + 1]]);
+  const Cell v = deref_at<kMode>(R[code[pc + 1]]);
   pc = v == code[pc + 2] ? pc + 4 : code[pc + 3];
   DISPATCH();
 }
@@ -544,8 +562,8 @@ op_unify: {
   // Builtin functions with an instruction of their own: the fast path, else as call_function.
 #define FAST_FUNCTION(fast)                              \
   do {                                                   \
-    const Cell a = deref_at<kSim>(R[code[pc + 5]]);      \
-    const Cell b = deref_at<kSim>(R[code[pc + 6]]);      \
+    const Cell a = deref_at<kMode>(R[code[pc + 5]]);      \
+    const Cell b = deref_at<kMode>(R[code[pc + 6]]);      \
     if (inline_builtins::fast(a, b, fn_value)) goto function_result; \
     goto op_call_function;                               \
   } while (false)
@@ -580,7 +598,7 @@ function_result: {
 op_call_function:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
-    for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 5 + i]]));
+    for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 5 + i]]));
   }
   if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
   pc += 5 + code[pc + 4];
@@ -610,13 +628,13 @@ op_unify_list: {
 op_call_builtin:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
-    for (std::uint64_t i = 0; i < code[pc + 2]; ++i) static_cast<void>(deref_at<kSim>(R[code[pc + 3 + i]]));
+    for (std::uint64_t i = 0; i < code[pc + 2]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 3 + i]]));
   }
   if (!call_builtin_inline(pc, false, scratch.data())) return RunStatus::Error;
   pc += 3 + code[pc + 2];
   DISPATCH();
 op_resolve_any:
-  if constexpr (kSim) {
+  if constexpr (kMachine) {
     labels_[static_cast<std::uint32_t>(code[pc + 1]) & 63U] = remote_->least_loaded(*this);
   }
   pc += 2;
@@ -658,7 +676,7 @@ op_spawn_at: {
   const auto target = static_cast<PredicateId>(code[pc + 1]);
   const auto n = static_cast<std::uint32_t>(code[pc + 3]);
   unsigned where = iu;
-  if constexpr (kSim) {
+  if constexpr (kMachine) {
     const std::uint64_t placement = code[pc + 2];
     // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
     // an unannotated goal stays here and an annotated one goes to its label's IU.
@@ -666,8 +684,11 @@ op_spawn_at: {
             : (placement >> 32U) == 0      ? iu
                                            : labels_[static_cast<std::uint32_t>(placement) & 63U];
   }
-  Cell* p = where == iu ? heap.take(goal_record::kHeaderCells + n)
-                        : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
+  // On host threads the record is made here and its target copies it into its own heap
+  // (only an IU writes its own heap); the simulator writes it into the target's heap.
+  Cell* p = where == iu || kThreads
+                ? heap.take(goal_record::kHeaderCells + n)
+                : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
   p[0] = make_header(BoxKind::Goal, 2 + n, n);
   p[1] = goal_record::origin(target, pc);
@@ -678,7 +699,7 @@ op_spawn_at: {
     pool_.push_back(make_pointer(Tag::Box, p, iu));
     if constexpr (kSim) remote_->new_goal(*this);
   } else {
-    remote_->send_goal(*this, where, make_pointer(Tag::Box, p, where));
+    remote_->send_goal(*this, where, make_pointer(Tag::Box, p, kThreads ? iu : where));
   }
   pc += 4 + n;
   DISPATCH();
@@ -721,7 +742,7 @@ op_execute: {
   // An interrupt, or an error reported meanwhile by another IU's NIP on the machine (on one
   // IU an error ends the run where it is raised).
   if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
-    if ((kSim && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+    if ((kMachine && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
   }
   goto reduce;
 }
@@ -732,8 +753,9 @@ op_proceed:
 #undef DISPATCH
 }
 
-template RunStatus Iu::run_loop<false>(Cell);
-template RunStatus Iu::run_loop<true>(Cell);
+template RunStatus Iu::run_loop<ExecMode::Local>(Cell);
+template RunStatus Iu::run_loop<ExecMode::Simulated>(Cell);
+template RunStatus Iu::run_loop<ExecMode::Threads>(Cell);
 
 bool Iu::grow_heap_for_builtin(std::size_t& headroom) {
   // The builtin does not say how much it needs: collect asking for more room each time, until

@@ -3,6 +3,7 @@
 // false return), in which case the caller collects and retries.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <optional>
 
@@ -11,10 +12,22 @@
 
 namespace fleng::vm {
 
+/// Reads a variable cell. On the threads engine another IU's thread may bind it at the same
+/// time: an acquire load pairs with the owner's release store in store_var_cell, so whatever
+/// the binding points to (built before it) is visible too. On x86-64 both are plain moves.
+inline Cell load_cell(const Cell* p) {
+  return std::atomic_ref<Cell>(*const_cast<Cell*>(p)).load(std::memory_order_acquire);
+}
+/// Writes a variable cell that other threads may be reading (a binding, a new hook list):
+/// only the IU that owns the cell writes it (other IUs send it a message).
+inline void store_var_cell(Cell* p, Cell value) {
+  std::atomic_ref<Cell>(*p).store(value, std::memory_order_release);
+}
+
 /// Follows REF chains to a value or to the REF of an unbound variable.
 inline Cell deref(Cell c) {
   while (is_ref(c)) {
-    const Cell contents = *address_of(c);
+    const Cell contents = load_cell(address_of(c));
     if (is_var_contents(contents)) return c;
     c = contents;
   }

@@ -1,0 +1,440 @@
+// The threads engine: IU tasks on a oneTBB arena, inboxes, the load table, stop-the-world
+// collection and wall-clock statistics (the protocol is described in threads_machine.hpp).
+#include "kernel/threads_machine.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <ostream>
+
+#include <fmt/format.h>
+#include <oneapi/tbb/global_control.h>
+#include <oneapi/tbb/info.h>
+#include <oneapi/tbb/task_arena.h>
+
+#include "vm/goal_record.hpp"
+
+namespace fleng::kernel {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+/// Free cells below which an IU stops and asks for a collection: a quarter of its usable heap,
+/// and at least enough for a few large clause bodies.
+constexpr std::size_t kMinLowCells = std::size_t{1} << 16;
+/// Free cells every heap gets after a collection (if the maximum allows).
+constexpr std::size_t kHeadroomCells = std::size_t{1} << 19;
+}  // namespace
+
+struct ThreadsMachine::Runtime {
+  explicit Runtime(unsigned workers)
+      : control(tbb::global_control::max_allowed_parallelism, workers + 1),
+        arena(static_cast<int>(workers), 0) {}
+  tbb::global_control control;  // lets the arena have K workers besides the waiting thread
+  tbb::task_arena arena;
+  std::atomic<std::int64_t> in_flight{0};  // IU tasks enqueued or running
+};
+
+ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+                               const MachineDescription& machine, const ThreadsOptions& options)
+    : machine_(machine), options_(options), shared_out_(out) {
+  workers_ = options.workers != 0 ? options.workers
+                                  : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  if (options_.batch_goals == 0) options_.batch_goals = 1;
+  const unsigned n = machine_.ius;
+  vm::IuOptions iu_options = options.iu;
+  // Resident heaps up front only when each IU has a worker of its own (no point faulting in
+  // the initial heaps of hundreds of mostly idle IUs).
+  iu_options.populate_heap = iu_options.populate_heap && n <= workers_;
+  iu_options.gc_stress = false;
+  load_ = std::make_unique<std::atomic<std::uint32_t>[]>(n);
+  for (unsigned i = 0; i < n; ++i) {
+    auto node = std::make_unique<Node>();
+    node->out = std::make_unique<std::ostream>(&shared_out_);
+    node->iu = std::make_unique<vm::Iu>(atoms, image, *node->out, i, n, iu_options);
+    node->iu->attach(this, nullptr);
+    heaps_.push_back(&node->iu->heap);
+    nodes_.push_back(std::move(node));
+    load_[i].store(0, std::memory_order_relaxed);
+  }
+  for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
+  worker_counters_.resize(workers_);
+  runtime_ = std::make_unique<Runtime>(workers_);
+}
+
+ThreadsMachine::~ThreadsMachine() = default;
+
+// --- running -----------------------------------------------------------------------------------
+
+vm::RunStatus ThreadsMachine::run() {
+  const auto start = Clock::now();
+  for (;;) {
+    for (unsigned i = 0; i < size(); ++i) {
+      Node& node = *nodes_[i];
+      if (node.parked) {  // back from a collection (its flag stayed set)
+        node.parked = false;
+        schedule(i);
+      } else if (!node.scheduled.load() && (node.iu->pool_size() > 0 || node.has_mail.load())) {
+        node.scheduled.store(true);
+        schedule(i);
+      }
+    }
+    // Quiescence, a stop or a collection request: wait until no IU task is queued or running.
+    for (std::int64_t n = runtime_->in_flight.load(); n != 0; n = runtime_->in_flight.load()) {
+      runtime_->in_flight.wait(n);
+    }
+    if (stop_.load()) break;
+    if (collection_requested_.load()) {
+      collect();
+      if (stop_.load()) break;
+      continue;
+    }
+    break;
+  }
+  elapsed_ = Clock::now() - start;
+  shared_out_.pubsync();
+  if (interrupted_.load()) {
+    for (auto& node : nodes_) node->iu->reset();
+    return vm::RunStatus::Interrupted;
+  }
+  if (const int failed = failed_.load(); failed >= 0) {
+    const vm::Iu& iu = *nodes_[static_cast<unsigned>(failed)]->iu;
+    return iu.error() ? vm::RunStatus::Error : vm::RunStatus::Halt;
+  }
+  for (const auto& node : nodes_) {
+    if (node->iu->suspended_count() > 0) return vm::RunStatus::Deadlock;
+  }
+  return vm::RunStatus::Success;
+}
+
+std::optional<unsigned> ThreadsMachine::failed_iu() const {
+  const int failed = failed_.load();
+  if (failed < 0) return std::nullopt;
+  return static_cast<unsigned>(failed);
+}
+
+void ThreadsMachine::interrupt() {
+  interrupted_.store(true);
+  stop_.store(true);
+}
+
+void ThreadsMachine::schedule(unsigned i) {
+  runtime_->in_flight.fetch_add(1);
+  runtime_->arena.enqueue([this, i] {
+    run_iu(i);
+    if (runtime_->in_flight.fetch_sub(1) == 1) runtime_->in_flight.notify_all();
+  });
+}
+
+void ThreadsMachine::run_iu(unsigned i) {
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  const int slot = tbb::this_task_arena::current_thread_index();
+  WorkerCounters& worker =
+      worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0];
+  const auto start = Clock::now();
+  if (node.last_worker != slot) {
+    if (node.last_worker >= 0) ++worker.transfers;
+    node.last_worker = slot;
+  }
+  auto done = [&] { worker.busy += Clock::now() - start; };
+  if (stop_.load(std::memory_order_relaxed)) return done();
+  if (collection_requested_.load(std::memory_order_relaxed) || !apply_messages(i)) {
+    node.parked = true;  // the main thread reschedules it after the collection
+    return done();
+  }
+  if (iu.pool_size() > 0) {
+    const std::size_t low = low_cells(iu);
+    if (iu.heap.free_cells() < low) {
+      request_collection();
+      node.parked = true;
+      return done();
+    }
+    // The MP's dynamic-partitioning flag: distribute while some IU's load is under the
+    // threshold.
+    std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
+    for (unsigned k = 0; k < size() && least >= machine_.threshold; ++k) {
+      least = std::min(least, load_[k].load(std::memory_order_relaxed));
+    }
+    iu.distribute = size() > 1 && least < machine_.threshold;
+    const std::uint64_t reductions = iu.counters.reductions;
+    const std::uint64_t suspensions = iu.counters.suspensions;
+    const vm::RunStatus status = iu.run_batch(options_.batch_goals, low);
+    worker.reductions += iu.counters.reductions - reductions;
+    worker.suspensions += iu.counters.suspensions - suspensions;
+    ++worker.batches;
+    ++node.counters.batches;
+    if (status == vm::RunStatus::Error) {
+      fail(i);
+      return done();
+    }
+    if (status == vm::RunStatus::Halt) {
+      fail(i, true);
+      return done();
+    }
+    if (iu.heap.free_cells() < low) {
+      request_collection();
+      node.parked = true;
+      return done();
+    }
+  }
+  publish_load(i);
+  if (iu.pool_size() > 0) {
+    schedule(i);  // to the back of the arena's queue: the other IUs get their turn
+    return done();
+  }
+  // Nothing left: clear the flag, then look at the inbox again (see the header).
+  node.scheduled.store(false);
+  bool mail = false;
+  {
+    const std::lock_guard lock(node.inbox_mutex);
+    mail = !node.inbox.empty();
+  }
+  if (mail && !node.scheduled.exchange(true)) schedule(i);
+  done();
+}
+
+// --- messages (the NIP) ------------------------------------------------------------------------
+
+void ThreadsMachine::post(unsigned to, const Message& message) {
+  Node& node = *nodes_[to];
+  {
+    const std::lock_guard lock(node.inbox_mutex);
+    node.inbox.push_back(message);
+  }
+  node.has_mail.store(true);
+  if (!node.scheduled.exchange(true)) schedule(to);
+}
+
+bool ThreadsMachine::apply_messages(unsigned i) {
+  Node& node = *nodes_[i];
+  if (!node.has_mail.load()) return true;
+  {
+    const std::lock_guard lock(node.inbox_mutex);
+    node.taken.swap(node.inbox);
+    node.has_mail.store(false);
+  }
+  vm::Iu& iu = *node.iu;
+  std::size_t k = 0;
+  for (; k < node.taken.size(); ++k) {
+    const Message& message = node.taken[k];
+    if (message.kind == MessageKind::Goal) {
+      // The record is copied into this heap; without room, the rest waits for a collection.
+      const std::size_t cells = vm::goal_record::kHeaderCells + vm::goal_record::arity(message.a);
+      if (iu.heap.free_cells() < cells + low_cells(iu) / 2) break;
+    }
+    apply(i, message);
+    if (stop_.load(std::memory_order_relaxed)) break;
+  }
+  if (k < node.taken.size() && !stop_.load()) {
+    // Back to the front of the inbox, in order; the collection moves their cells too.
+    const std::lock_guard lock(node.inbox_mutex);
+    node.inbox.insert(node.inbox.begin(), node.taken.begin() + static_cast<std::ptrdiff_t>(k),
+                      node.taken.end());
+    node.has_mail.store(true);
+    node.taken.clear();
+    request_collection();
+    return false;
+  }
+  node.taken.clear();
+  return true;
+}
+
+void ThreadsMachine::apply(unsigned i, const Message& message) {
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  switch (message.kind) {
+    case MessageKind::Goal: {
+      const vm::Cell* record = vm::address_of(message.a);
+      const std::uint32_t arity = vm::goal_record::arity(message.a);
+      const std::size_t cells = vm::goal_record::kHeaderCells + arity;
+      vm::Cell* p = iu.heap.allocate(cells);
+      std::copy_n(record, cells, p);
+      iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, i));
+      ++node.counters.goals_received;
+      break;
+    }
+    case MessageKind::Bind:
+      if (!iu.bind_here(message.a, message.b)) {
+        iu.report_error("unification failed (a binding that arrived from another IU)",
+                        iu.format(message.a) + " = " + iu.format(message.b));
+        fail(i);
+      }
+      break;
+    case MessageKind::Hook: iu.hook_here(message.a, message.b); break;
+    case MessageKind::Activate: {
+      const vm::Cell* hook = vm::address_of(message.a);
+      iu.activate_goal(hook[1], vm::small_int_value(hook[2]));
+      break;
+    }
+  }
+}
+
+void ThreadsMachine::bind(vm::Iu& from, vm::Cell variable, vm::Cell value) {
+  ++nodes_[from.index()]->counters.messages_sent;
+  post(vm::iu_of(variable), Message{MessageKind::Bind, variable, value});
+}
+
+void ThreadsMachine::hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) {
+  ++nodes_[from.index()]->counters.messages_sent;
+  post(vm::iu_of(variable), Message{MessageKind::Hook, variable, hook});
+}
+
+void ThreadsMachine::activate(vm::Iu& from, vm::Cell hook) {
+  ++nodes_[from.index()]->counters.messages_sent;
+  const vm::Cell goal = vm::address_of(hook)[1];
+  post(vm::iu_of(goal), Message{MessageKind::Activate, hook, 0});
+}
+
+void ThreadsMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
+  Node& node = *nodes_[from.index()];
+  ++node.counters.messages_sent;
+  ++node.counters.goals_sent;
+  load_[iu].fetch_add(1, std::memory_order_relaxed);
+  post(iu, Message{MessageKind::Goal, goal, 0});
+}
+
+vm::Cell* ThreadsMachine::allocate_on(vm::Iu& from, unsigned /*iu*/, std::size_t /*cells*/) {
+  // The reducer never asks on host threads (records and data are made on the IU that makes
+  // them); reaching this is a bug in the engine, reported as an error rather than a crash.
+  from.report_error("internal error: threads engine asked to allocate on another IU", {});
+  return nullptr;
+}
+
+// --- load ----------------------------------------------------------------------------------------
+
+void ThreadsMachine::publish_load(unsigned i) {
+  load_[i].store(static_cast<std::uint32_t>(nodes_[i]->iu->pool_size()), std::memory_order_relaxed);
+}
+
+unsigned ThreadsMachine::least_loaded(vm::Iu& from) {
+  // The table, from a rotating start so that ties spread over the IUs; the own IU wins ties
+  // (no message for a goal that can run here).
+  const unsigned n = size();
+  unsigned best = from.index();
+  std::uint32_t best_load = load_[best].load(std::memory_order_relaxed);
+  if (best_load == 0) return best;
+  const unsigned start = rotate_.fetch_add(1, std::memory_order_relaxed) % n;
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned i = start + k < n ? start + k : start + k - n;
+    const std::uint32_t load = load_[i].load(std::memory_order_relaxed);
+    if (load < best_load) {
+      best = i;
+      best_load = load;
+      if (load == 0) break;
+    }
+  }
+  return best;
+}
+
+// --- errors, collection --------------------------------------------------------------------------
+
+void ThreadsMachine::fail(unsigned i, bool /*halt*/) {
+  int expected = -1;
+  failed_.compare_exchange_strong(expected, static_cast<int>(i));
+  stop_.store(true);
+}
+
+std::size_t ThreadsMachine::low_cells(const vm::Iu& iu) const {
+  return std::max(kMinLowCells, iu.heap.usable_cells() / 4);
+}
+
+void ThreadsMachine::request_collection() { collection_requested_.store(true); }
+
+void ThreadsMachine::collect() {
+  // Every task has returned (parked or idle): no reduction is in progress anywhere.
+  const auto start = Clock::now();
+  std::vector<vm::Iu*> ius;
+  std::vector<vm::Cell*> extra;
+  for (auto& node : nodes_) {
+    ius.push_back(node->iu.get());
+    for (Message& message : node->inbox) {  // goals, bindings and hooks in flight
+      extra.push_back(&message.a);
+      extra.push_back(&message.b);
+    }
+  }
+  vm::collect_together(ius, extra, kHeadroomCells);
+  ++collections_;
+  collection_requested_.store(false);
+  for (unsigned i = 0; i < size(); ++i) {
+    const vm::Iu& iu = *nodes_[i]->iu;
+    if (iu.heap.free_cells() < low_cells(iu)) {
+      nodes_[i]->iu->report_error(
+          fmt::format("heap of IU {} exhausted: {} MiB live after garbage collection, the limit "
+                      "is {} MiB (--heap)",
+                      i, iu.heap.used_cells() * sizeof(vm::Cell) >> 20U,
+                      iu.heap.max_cells() * sizeof(vm::Cell) >> 20U),
+          {});
+      fail(i);
+      break;
+    }
+  }
+  gc_time_ += Clock::now() - start;
+}
+
+// --- statistics ----------------------------------------------------------------------------------
+
+nlohmann::json ThreadsMachine::statistics() const {
+  const double seconds = std::chrono::duration<double>(elapsed_).count();
+  nlohmann::json per_iu = nlohmann::json::array();
+  std::uint64_t reductions = 0;
+  std::uint64_t builtin_calls = 0;
+  std::uint64_t suspensions = 0;
+  std::uint64_t activations = 0;
+  std::uint64_t messages = 0;
+  std::uint64_t goals_sent = 0;
+  std::uint64_t goals_received = 0;
+  std::size_t peak_heap = 0;
+  for (const auto& node : nodes_) {
+    const vm::Iu& iu = *node->iu;
+    reductions += iu.counters.reductions;
+    builtin_calls += iu.counters.builtin_calls;
+    suspensions += iu.counters.suspensions;
+    activations += iu.counters.activations;
+    messages += node->counters.messages_sent;
+    goals_sent += node->counters.goals_sent;
+    goals_received += node->counters.goals_received;
+    peak_heap += std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell);
+    per_iu.push_back({{"reductions", iu.counters.reductions},
+                      {"builtin_calls", iu.counters.builtin_calls},
+                      {"suspensions", iu.counters.suspensions},
+                      {"activations", iu.counters.activations},
+                      {"messages", node->counters.messages_sent},
+                      {"goals_sent", node->counters.goals_sent},
+                      {"goals_received", node->counters.goals_received},
+                      {"batches", node->counters.batches}});
+  }
+  nlohmann::json per_worker = nlohmann::json::array();
+  for (const WorkerCounters& w : worker_counters_) {
+    const double busy = std::chrono::duration<double>(w.busy).count();
+    per_worker.push_back({{"reductions", w.reductions},
+                          {"suspensions", w.suspensions},
+                          {"batches", w.batches},
+                          {"transfers", w.transfers},
+                          {"busy_seconds", busy},
+                          {"idle_seconds", std::max(0.0, seconds - busy)}});
+  }
+  auto rate = [](std::uint64_t a, std::uint64_t b) {
+    return b == 0 ? 0.0 : static_cast<double>(a) / static_cast<double>(b);
+  };
+  return {{"engine", "threads"},
+          {"ius", size()},
+          {"workers", workers_},
+          {"static", machine_.static_partitioning ? "on" : "off"},
+          {"threshold", machine_.threshold},
+          {"reductions", reductions},
+          {"builtin_calls", builtin_calls},
+          {"suspensions", suspensions},
+          {"activations", activations},
+          {"suspension_rate", rate(suspensions, reductions)},
+          {"messages", messages},
+          {"goals_sent", goals_sent},
+          {"goals_received", goals_received},
+          {"gc_collections", collections_},
+          {"gc_seconds", std::chrono::duration<double>(gc_time_).count()},
+          {"peak_heap_bytes", peak_heap},
+          {"elapsed_seconds", seconds},
+          {"reductions_per_second", seconds > 0 ? static_cast<double>(reductions) / seconds : 0.0},
+          {"per_iu", per_iu},
+          {"per_worker", per_worker}};
+}
+
+}  // namespace fleng::kernel

@@ -1,0 +1,162 @@
+// The PIE64 machine on host threads (the `threads` engine): N Inference Units served by K
+// worker threads of a oneTBB task arena, sharing memory, timed by the wall clock.
+//
+// Each IU is an actor. One oneTBB task at a time runs it (its `scheduled` flag says so): the task
+// applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
+// of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces a
+// batch of goals from its pool with the machine's code (placements, dynamic partitioning), then
+// runs again later if work is left. Ownership is the rule that keeps this race-free:
+//   - only an IU writes its own heap: a variable of another IU is bound, and a hook is hung on
+//     it, by a message to its owner (vm::RemoteOps::bind/hook); a goal sent to another IU is a
+//     message the target copies into its own heap; data placements (`to(L)` variables, `on`)
+//     stay on the IU that makes them (remote reads are plain shared-memory reads here);
+//   - every IU reads every heap: a variable cell is read with an acquire load and written by its
+//     owner with a release store (vm/terms.hpp), so what a binding points to, built before it,
+//     is visible to whoever sees the binding; other cells are written before they are published
+//     and never change until a collection (which runs with every worker stopped);
+//   - a message is published by the inbox mutex: everything its sender wrote before posting is
+//     visible to the owner that takes it out.
+//
+// Termination: a post pushes the message, then sets the target's `scheduled` flag (seq_cst
+// exchange) and spawns a task if the flag was clear; a task that finds its IU with an empty
+// pool clears the flag (seq_cst store), then looks at the inbox again under its mutex and
+// reschedules itself if something came. So at any time every IU with work has a task queued or
+// running, and the task group's wait() returns only when no IU has work and no message is in
+// flight: that is quiescence (success, or deadlock if goals are suspended). An error, halt/1 or
+// an interrupt sets `stop_`; every task stops at its next batch boundary.
+//
+// Garbage collection: an IU whose heap runs low sets `collection_requested_`; every task then
+// parks its IU (keeps the flag set, spawns nothing) instead of reducing, wait() returns, and the
+// main thread collects all heaps together (vm::collect_together; messages still in inboxes are
+// roots), then reschedules the parked IUs.
+//
+// Load: each IU publishes its pool size in a shared table (relaxed atomics) at its batch
+// boundaries; a sender adds one for every goal it sends. `any`/naive placement picks the least
+// loaded entry; the dynamic-partitioning flag is set from the least load and the threshold at
+// each batch, as the simulated MP does.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <iosfwd>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernel/machine_description.hpp"
+#include "kernel/shared_output.hpp"
+#include "vm/iu.hpp"
+
+namespace fleng::kernel {
+
+struct ThreadsOptions {
+  unsigned workers = 0;             ///< host worker threads (0: one per core)
+  std::uint32_t batch_goals = 256;  ///< goals an IU reduces before it lets others run
+  vm::IuOptions iu;                 ///< heap sizes and time slice of every IU
+};
+
+class ThreadsMachine final : public vm::RemoteOps {
+ public:
+  ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+                 const MachineDescription& machine, const ThreadsOptions& options);
+  ~ThreadsMachine() override;
+
+  [[nodiscard]] unsigned size() const { return static_cast<unsigned>(nodes_.size()); }
+  [[nodiscard]] unsigned workers() const { return workers_; }
+  vm::Iu& iu(unsigned i) { return *nodes_[i]->iu; }
+
+  /// Runs the goals already in the pools to quiescence, an error, halt/1 or an interrupt.
+  vm::RunStatus run();
+  /// The IU that reported the error or halted, if any.
+  [[nodiscard]] std::optional<unsigned> failed_iu() const;
+  /// Asks the run to stop (signal-safe: sets flags only).
+  void interrupt();
+
+  /// Statistics in wall-clock terms (the keys of the simulator's where they apply).
+  [[nodiscard]] nlohmann::json statistics() const;
+
+  // --- vm::RemoteOps ---------------------------------------------------------------------------
+  void read(vm::Iu& /*from*/, vm::Cell /*pointer*/) override {}  // shared memory: a plain load
+  void bind(vm::Iu& from, vm::Cell variable, vm::Cell value) override;
+  void hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) override;
+  void activate(vm::Iu& from, vm::Cell hook) override;
+  unsigned least_loaded(vm::Iu& from) override;
+  [[nodiscard]] bool static_partitioning() const override { return machine_.static_partitioning; }
+  vm::Cell* allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) override;
+  void write_data(vm::Iu& /*from*/, unsigned /*iu*/, std::size_t /*words*/) override {}
+  void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
+  void new_goal(vm::Iu& /*from*/) override {}
+
+ private:
+  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate };
+  struct Message {
+    MessageKind kind;
+    vm::Cell a;
+    vm::Cell b;
+  };
+  /// Counters of one IU, written only by the task running it.
+  struct IuCounters {
+    std::uint64_t messages_sent = 0;
+    std::uint64_t goals_sent = 0;
+    std::uint64_t goals_received = 0;
+    std::uint64_t batches = 0;
+  };
+  /// Counters of one worker thread, written only by it.
+  struct alignas(64) WorkerCounters {
+    std::uint64_t reductions = 0;
+    std::uint64_t suspensions = 0;
+    std::uint64_t batches = 0;
+    std::uint64_t transfers = 0;  ///< batches of an IU that last ran on another worker
+    std::chrono::nanoseconds busy{0};
+  };
+  struct alignas(64) Node {
+    std::unique_ptr<std::ostream> out;  // this IU's stream over the shared output
+    std::unique_ptr<vm::Iu> iu;
+    std::mutex inbox_mutex;
+    std::vector<Message> inbox;         // guarded by inbox_mutex
+    std::vector<Message> taken;         // the messages being applied (the task's own)
+    std::atomic<bool> scheduled{false};
+    std::atomic<bool> has_mail{false};  // inbox non-empty (a hint; the mutex decides)
+    bool parked = false;                // waiting for a collection (main thread and task)
+    int last_worker = -1;
+    IuCounters counters;
+  };
+
+  void post(unsigned to, const Message& message);
+  void schedule(unsigned i);  // spawns the IU's task (its flag already set)
+  void run_iu(unsigned i);
+  /// Applies the inbox; false if the IU must wait for a collection (heap low).
+  bool apply_messages(unsigned i);
+  void apply(unsigned i, const Message& message);
+  void publish_load(unsigned i);
+  void fail(unsigned i, bool halt = false);
+  void collect();
+  [[nodiscard]] std::size_t low_cells(const vm::Iu& iu) const;
+  void request_collection();
+
+  MachineDescription machine_;
+  ThreadsOptions options_;
+  unsigned workers_ = 1;
+  SharedOutput shared_out_;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  std::vector<const vm::Heap*> heaps_;
+  std::unique_ptr<std::atomic<std::uint32_t>[]> load_;  // published load per IU
+  std::vector<WorkerCounters> worker_counters_;
+  struct Runtime;  // the oneTBB arena and task group
+  std::unique_ptr<Runtime> runtime_;
+
+  std::atomic<bool> stop_{false};
+  std::atomic<bool> interrupted_{false};
+  std::atomic<bool> collection_requested_{false};
+  std::atomic<int> failed_{-1};
+  std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking (spreads ties)
+  std::uint64_t collections_ = 0;
+  std::chrono::nanoseconds elapsed_{0};
+  std::chrono::nanoseconds gc_time_{0};
+};
+
+}  // namespace fleng::kernel
