@@ -91,6 +91,9 @@ class ThreadsMachine final : public vm::RemoteOps {
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& /*from*/) override {}
 
+  /// One turn of IU `i` (called by its oneTBB task).
+  void run_task(unsigned i);
+
  private:
   enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate };
   struct Message {

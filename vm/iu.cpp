@@ -111,6 +111,12 @@ bool Iu::bind_here(Cell variable, Cell value) {
   const Cell v = deref(variable);
   if (!is_unbound(v)) return unify(v, value);  // bound meanwhile: ordinary unification
   if (is_unbound(deref(value)) && deref(value) == v) return true;
+  if (iu_of(v) != index_) {
+    // Bound meanwhile to a variable of another IU: its owner binds that one (only the owner
+    // writes a variable; on host threads it may be hanging a hook on it right now).
+    remote_->bind(*this, v, value);
+    return true;
+  }
   const Cell hooks = hooks_of(*address_of(v));
   store_var_cell(address_of(v), value);
   // A variable bound to another variable passes its goals on by waking them: they match
