@@ -6,11 +6,13 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <sstream>
+#include <thread>
 
 #include <fmt/format.h>
 #include <readline/history.h>
@@ -65,8 +67,10 @@ const char* kHelp =
     "  :reload                load the same files again\n"
     "  :listing [Name[/Arity]] show the loaded clauses\n"
     "  :stats                 statistics of the last goal\n"
-    "  :engine local|sim      run goals on one IU (local) or on the simulated PIE64 (sim)\n"
-    "  :ius N                 simulated Inference Units (implies :engine sim)\n"
+    "  :engine local|sim|threads  one IU (local), the simulated PIE64 (sim), or the machine\n"
+    "                         on host threads (threads: as many IUs as workers)\n"
+    "  :ius N                 Inference Units (implies :engine sim unless threads)\n"
+    "  :workers K             host worker threads (implies :engine threads)\n"
     "  :static on|off         the program's placements, or naive partitioning\n"
     "  :threshold T           dynamic partitioning threshold\n"
     "  :set key=value         any machine description key (see docs/machine.md)\n"
@@ -186,11 +190,22 @@ class Repl {
       const std::string clauses = session_.listing(predicate, arity);
       std::cout << (clauses.empty() ? "no such clauses loaded\n" : clauses);
     } else if (name == "engine" || name == "ius" || name == "static" || name == "threshold" ||
-               name == "set") {
+               name == "set" || name == "workers") {
       machine_command(name, args);
     } else if (name == "stats") {
       if (!last_) {
         std::cout << "no goal run yet\n";
+      } else if (!last_->sim_statistics.is_null() && last_->sim_statistics["engine"] == "threads") {
+        const auto& j = last_->sim_statistics;
+        std::cout << fmt::format(
+            "threads engine: {} IUs on {} workers, static {}, threshold {}\n"
+            "time {:.3f} ms, reductions {}, suspensions {} (rate {:.4f}), messages {}, goals sent "
+            "{}, gc collections {}\n",
+            j["ius"].get<unsigned>(), j["workers"].get<unsigned>(), j["static"].get<std::string>(),
+            j["threshold"].get<unsigned>(), j["elapsed_seconds"].get<double>() * 1e3,
+            j["reductions"].get<std::uint64_t>(), j["suspensions"].get<std::uint64_t>(),
+            j["suspension_rate"].get<double>(), j["messages"].get<std::uint64_t>(),
+            j["goals_sent"].get<std::uint64_t>(), j["gc_collections"].get<std::uint64_t>());
       } else if (!last_->sim_statistics.is_null()) {
         const auto& j = last_->sim_statistics;
         std::cout << fmt::format(
@@ -220,16 +235,35 @@ class Repl {
     return true;
   }
 
-  /// :engine, :ius, :static, :threshold, :set.
+  /// :engine, :ius, :workers, :static, :threshold, :set.
   void machine_command(const std::string& name, const std::vector<std::string>& args) {
     auto& engine = session_.engine();
+    auto use_threads = [&](unsigned workers) {
+      const bool was_threads = engine.threads;
+      engine.simulated = false;
+      engine.threads = true;
+      engine.workers = workers != 0 ? workers : std::max(1U, std::thread::hardware_concurrency());
+      if (!was_threads) engine.machine.set("ius=" + std::to_string(engine.workers));
+    };
     try {
       if (name == "engine") {
-        if (args.size() != 1 || (args[0] != "local" && args[0] != "sim")) {
-          std::cout << "usage: :engine local|sim\n";
+        if (args.size() != 1 || (args[0] != "local" && args[0] != "sim" && args[0] != "threads")) {
+          std::cout << "usage: :engine local|sim|threads\n";
           return;
         }
-        engine.simulated = args[0] == "sim";
+        if (args[0] == "threads") {
+          use_threads(engine.workers);
+        } else {
+          engine.simulated = args[0] == "sim";
+          engine.threads = false;
+        }
+      } else if (name == "workers") {
+        const unsigned long k = args.size() == 1 ? std::stoul(args[0]) : 0;
+        if (k < 1 || k > 256) {
+          std::cout << "usage: :workers K  (1..256)\n";
+          return;
+        }
+        use_threads(static_cast<unsigned>(k));
       } else if (args.size() != 1) {
         std::cout << fmt::format("usage: :{} VALUE\n", name);
         return;
@@ -237,18 +271,23 @@ class Repl {
         engine.machine.set(args[0]);
       } else {
         engine.machine.set(name + "=" + args[0]);
-        if (name == "ius") engine.simulated = true;
+        if (name == "ius" && !engine.threads) engine.simulated = true;
       }
     } catch (const std::exception& e) {
       std::cout << "error: " << e.what() << '\n';
       return;
     }
-    std::cout << (engine.simulated
-                      ? fmt::format("engine sim: {} IUs, static {}, threshold {}\n",
-                                    engine.machine.ius,
-                                    engine.machine.static_partitioning ? "on" : "off",
-                                    engine.machine.threshold)
-                      : std::string("engine local (one IU)\n"));
+    const std::string partitioning =
+        fmt::format("static {}, threshold {}", engine.machine.static_partitioning ? "on" : "off",
+                    engine.machine.threshold);
+    if (engine.threads) {
+      std::cout << fmt::format("engine threads: {} IUs on {} workers, {}\n", engine.machine.ius,
+                               engine.workers, partitioning);
+    } else if (engine.simulated) {
+      std::cout << fmt::format("engine sim: {} IUs, {}\n", engine.machine.ius, partitioning);
+    } else {
+      std::cout << "engine local (one IU)\n";
+    }
   }
 
   kernel::Session& session_;

@@ -146,4 +146,39 @@ TEST(Repl, CtrlCInterruptsARunningGoal) {
   std::filesystem::remove_all(home);
 }
 
+TEST(Repl, EngineThreadsRunsGoalsOnWorkersAndStopsOnCtrlC) {
+  const std::string home = temp_home();
+  Terminal t(home, {"repl", kPrimes});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":engine threads\r");
+  EXPECT_TRUE(t.expect("engine threads: ")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":workers 2\r");
+  EXPECT_TRUE(t.expect("on 2 workers")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":ius 8\r");
+  EXPECT_TRUE(t.expect("engine threads: 8 IUs on 2 workers")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("primes(30, Ps).\r");
+  EXPECT_TRUE(t.expect("Ps = [2,3,5,7,11,13,17,19,23,29]")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":stats\r");
+  EXPECT_TRUE(t.expect("threads engine: 8 IUs on 2 workers")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("run(100000000).\r");  // minutes of work
+  usleep(300 * 1000);
+  t.type("\x03");  // Ctrl-C
+  EXPECT_TRUE(t.expect("interrupted", 5000)) << t.pending();
+  ASSERT_TRUE(t.expect("?- ", 5000)) << t.pending();
+  t.type(":engine local\r");
+  EXPECT_TRUE(t.expect("engine local")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("length([a, b, c], N).\r");
+  EXPECT_TRUE(t.expect("N = 3")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":quit\r");
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::filesystem::remove_all(home);
+}
+
 }  // namespace

@@ -1,0 +1,184 @@
+// The threads engine: the simulator's answers for every worker count, IU count, static on/off
+// and threshold; a stress of cross-IU bindings and suspensions (run many times, and under
+// ThreadSanitizer by scripts/sanitize.sh tsan); the same error, deadlock and halt reports as
+// the other engines; collection with all workers stopped; heap exhaustion; statistics.
+#include "kernel/threads_machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include "session_support.hpp"
+
+namespace fleng::kernel {
+namespace {
+
+using test::SessionTest;
+
+class ThreadsTest : public SessionTest {
+ protected:
+  void threads(unsigned workers, unsigned ius, bool static_on = true, unsigned threshold = 8) {
+    auto& engine = session().engine();
+    engine.simulated = false;
+    engine.threads = true;
+    engine.workers = workers;
+    engine.machine.ius = ius;
+    engine.machine.static_partitioning = static_on;
+    engine.machine.threshold = threshold;
+  }
+};
+
+const char* kPrimes = R"(
+primes(Max, Ps) :- gen(2, Max, Ns), sift(Ns, Ps).
+gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).
+gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
+gen1(false, _, _, Ns) :- Ns = [].
+sift([], Ps) :- Ps = [].
+sift([P|Xs], Ps) :- Ps = [P|Ps1], filter(P, Xs, Ys @ any(1)) @ to(1), sift(Ys, Ps1) @ to(1).
+filter(_, [], Ys) :- Ys = [].
+filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).
+filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
+filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
+count([], C0, C) :- C = C0.
+count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
+)";
+
+// (The golden cases compare every example with the simulator's output: tests/golden/sim, run
+// by golden.threads.*; here the one-IU engine gives the answers, so that the sanitizer builds,
+// which leave the simulator's fibers out, run this too.)
+TEST_F(ThreadsTest, SameAnswersOnEveryConfiguration) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  const auto expected = query("primes(300, Ps), count(Ps, 0, C)");
+  ASSERT_EQ(expected.exit_code, kExitSuccess) << expected.report;
+  ASSERT_EQ(binding(expected, "C"), "62");
+  for (const unsigned workers : {1U, 2U, 4U}) {
+    for (const unsigned ius : {1U, 4U, 64U}) {
+      for (const bool static_on : {true, false}) {
+        for (const unsigned threshold : {1U, 128U}) {
+          threads(workers, ius, static_on, threshold);
+          const auto r = query("primes(300, Ps), count(Ps, 0, C)");
+          const std::string where = std::to_string(workers) + " workers, " +
+                                    std::to_string(ius) + " IUs, static " +
+                                    (static_on ? "on" : "off") + ", threshold " +
+                                    std::to_string(threshold);
+          ASSERT_EQ(r.exit_code, kExitSuccess) << where << ": " << r.report;
+          EXPECT_EQ(r.bindings, expected.bindings) << where;
+          EXPECT_EQ(r.sim_statistics["engine"], "threads");
+          EXPECT_EQ(r.sim_statistics["ius"], ius);
+          EXPECT_EQ(r.sim_statistics["workers"], workers);
+        }
+      }
+    }
+  }
+}
+
+// Every goal to the least-loaded IU (static off, threshold high): long chains of variables
+// bound to variables of other IUs, accumulators threaded through goals on many IUs, goals
+// suspending on variables of other IUs and woken from there, a stream merged from many IUs.
+const char* kCrossIu = R"(
+chain(0, A0, A) :- A = A0.
+chain(N, A0, A) :- less(0, N, C), chain1(C, N, A0, A).
+chain1(true, N, A0, A) :- sub(N, 1, N1), link(A0, A1), step(A1, A2), chain(N1, A2, A).
+chain1(false, _, A0, A) :- A = A0.
+link(A0, A1) :- A1 = A0.
+step(A0, A1) :- add(A0, 1, A1).
+producers(0, S) :- S = [].
+producers(N, S) :- less(0, N, C), producers1(C, N, S).
+producers1(true, N, S) :- sub(N, 1, N1), merge(S1, S2, S), emit(N, 20, S1), producers(N1, S2).
+producers1(false, _, S) :- S = [].
+emit(_, 0, S) :- S = [].
+emit(K, N, S) :- less(0, N, C), emit1(C, K, N, S).
+emit1(true, K, N, S) :- S = [K|S1], sub(N, 1, N1), emit(K, N1, S1).
+emit1(false, _, _, S) :- S = [].
+sum([], T0, T) :- T = T0.
+sum([X|Xs], T0, T) :- add(T0, X, T1), sum(Xs, T1, T).
+)";
+
+TEST_F(ThreadsTest, CrossIuBindingsAndSuspensionsStress) {
+  ASSERT_TRUE(load(kCrossIu)) << err.str();
+  // 40 producers of 20 elements each: sum = 20 * (1 + ... + 40) = 16400.
+  for (int run = 0; run < 25; ++run) {
+    const unsigned workers = run % 2 == 0 ? 4 : 2;
+    threads(workers, run % 3 == 0 ? 64 : 16, false, 128);
+    const auto r = query("chain(300, 0, A), producers(40, S), sum(S, 0, T)");
+    ASSERT_EQ(r.exit_code, kExitSuccess) << "run " << run << ": " << r.report;
+    EXPECT_EQ(binding(r, "A"), "300") << "run " << run;
+    EXPECT_EQ(binding(r, "T"), "16400") << "run " << run;
+    EXPECT_GT(r.sim_statistics["messages"].get<std::uint64_t>(), 0U);
+  }
+}
+
+TEST_F(ThreadsTest, ErrorsNameTheIuAndStopTheRun) {
+  ASSERT_TRUE(load("p(X) :- X = 1.\nq(X) :- X = 2.\nspin(N) :- add(N, 1, N1), spin(N1).\n"))
+      << err.str();
+  threads(2, 4, false, 128);
+  const auto r = query("p(X), q(X), spin(0)");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("unification failed"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("(on IU "), std::string::npos) << r.report;
+}
+
+TEST_F(ThreadsTest, DeadlockReportListsTheSuspendedGoals) {
+  ASSERT_TRUE(load("p(a, Y) :- Y = ok.\n")) << err.str();
+  threads(2, 4);
+  const auto r = query("p(X, Y)");
+  EXPECT_EQ(r.exit_code, kExitDeadlock);
+  EXPECT_NE(r.report.find("deadlock: 1 goal suspended"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("p(_"), std::string::npos) << r.report;
+}
+
+TEST_F(ThreadsTest, HaltStopsAllWorkersWithItsCode) {
+  ASSERT_TRUE(load("spin(N) :- add(N, 1, N1), spin(N1).\n")) << err.str();
+  threads(2, 4);
+  const auto r = query("spin(0), halt(3)");
+  EXPECT_EQ(r.status, vm::RunStatus::Halt);
+  EXPECT_EQ(r.exit_code, 3);
+}
+
+TEST_F(ThreadsTest, CollectsWithAllWorkersStoppedAndKeepsTheAnswers) {
+  // Heaps of 512 KiB at first: primes below 3000 needs many collections on every IU.
+  reopen(test::test_options(std::size_t{1} << 20, std::size_t{1} << 16));
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  for (const unsigned ius : {1U, 8U}) {
+    threads(2, ius, false, 4);
+    const auto r = query("primes(3000, Ps), count(Ps, 0, C)");
+    ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+    EXPECT_EQ(binding(r, "C"), "430");
+    EXPECT_GT(r.sim_statistics["gc_collections"].get<std::uint64_t>(), 0U) << ius << " IUs";
+  }
+}
+
+TEST_F(ThreadsTest, HeapExhaustionIsAnError) {
+  reopen(test::test_options(std::size_t{1} << 16, std::size_t{1} << 14));
+  ASSERT_TRUE(load("grow(N, L) :- add(N, 1, N1), grow(N1, [N|L]).\n")) << err.str();
+  threads(2, 2);
+  const auto r = query("grow(0, [])");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("exhausted"), std::string::npos) << r.report;
+}
+
+TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  threads(2, 8, false, 128);
+  const auto r = query("primes(500, Ps), count(Ps, 0, C)");
+  ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+  const auto& j = r.sim_statistics;
+  ASSERT_EQ(j["per_worker"].size(), 2U);
+  ASSERT_EQ(j["per_iu"].size(), 8U);
+  std::uint64_t by_worker = 0;
+  for (const auto& w : j["per_worker"]) by_worker += w["reductions"].get<std::uint64_t>();
+  std::uint64_t by_iu = 0;
+  std::uint64_t sent = 0;
+  std::uint64_t received = 0;
+  for (const auto& iu : j["per_iu"]) {
+    by_iu += iu["reductions"].get<std::uint64_t>();
+    sent += iu["goals_sent"].get<std::uint64_t>();
+    received += iu["goals_received"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(by_worker, j["reductions"].get<std::uint64_t>());
+  EXPECT_EQ(by_iu, j["reductions"].get<std::uint64_t>());
+  EXPECT_EQ(sent, received);  // no goal lost in flight
+  EXPECT_GT(sent, 0U);
+  EXPECT_GT(j["elapsed_seconds"].get<double>(), 0.0);
+}
+
+}  // namespace
+}  // namespace fleng::kernel
