@@ -99,6 +99,8 @@ class Session {
   enum class Placements { AsWritten, Analyzed, Stripped };
   [[nodiscard]] Placements placements_wanted() const {
     if (!engine_.simulated && !engine_.threads) return Placements::AsWritten;
+    // One IU on host threads never distributes: the program as written, as on the local engine.
+    if (engine_.threads && engine_.machine.ius == 1) return Placements::AsWritten;
     return engine_.machine.static_partitioning ? Placements::Analyzed : Placements::Stripped;
   }
   Placements compiled_for_ = Placements::AsWritten;

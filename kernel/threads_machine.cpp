@@ -3,6 +3,7 @@
 #include "kernel/threads_machine.hpp"
 
 #include <algorithm>
+#include <condition_variable>
 #include <limits>
 #include <ostream>
 
@@ -31,6 +32,11 @@ struct ThreadsMachine::Runtime {
   tbb::global_control control;  // lets the arena have K workers besides the waiting thread
   tbb::task_arena arena;
   std::atomic<std::int64_t> in_flight{0};  // IU tasks enqueued or running
+  // The last task to finish says so under this mutex: the waiting thread may destroy the
+  // machine as soon as it sees `idle`, and the task touches nothing after the unlock.
+  std::mutex idle_mutex;
+  std::condition_variable idle_cv;
+  bool idle = false;
 };
 
 ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
@@ -80,10 +86,13 @@ vm::RunStatus ThreadsMachine::run() {
         ready.push_back(i);
       }
     }
+    if (ready.empty()) break;  // nothing to run (a query whose goals are all done)
     for (const unsigned i : ready) schedule(i);
     // Quiescence, a stop or a collection request: wait until no IU task is queued or running.
-    for (std::int64_t n = runtime_->in_flight.load(); n != 0; n = runtime_->in_flight.load()) {
-      runtime_->in_flight.wait(n);
+    {
+      std::unique_lock lock(runtime_->idle_mutex);
+      runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
+      runtime_->idle = false;
     }
     if (stop_.load()) break;
     if (collection_requested_.load()) {
@@ -124,7 +133,7 @@ namespace {
 /// The function object oneTBB runs for an IU. libtbb is not built with ThreadSanitizer, so its
 /// hand-over of the object between threads is invisible to TSan: the fields are read in one
 /// function of their own (scripts/tsan.supp names it, and nothing else of ours), and the task
-/// then synchronizes with its scheduler through `in_flight` (the scheduler's increment is a
+/// then synchronizes with its scheduler through `handover_` (the scheduler's increment is a
 /// release, the task's first load an acquire) before it touches anything else.
 class IuTask {
  public:
@@ -139,14 +148,21 @@ class IuTask {
 }  // namespace
 
 void ThreadsMachine::schedule(unsigned i) {
-  runtime_->in_flight.fetch_add(1);  // seq_cst: a release the task's first load pairs with
+  runtime_->in_flight.fetch_add(1);
+  handover_.fetch_add(1, std::memory_order_release);  // the task's first load pairs with it
   runtime_->arena.enqueue(IuTask(this, i));
 }
 
 void ThreadsMachine::run_task(unsigned i) {
-  static_cast<void>(runtime_->in_flight.load(std::memory_order_acquire));
+  static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
+  Runtime* const runtime = runtime_.get();
   run_iu(i);
-  if (runtime_->in_flight.fetch_sub(1) == 1) runtime_->in_flight.notify_all();
+  if (runtime->in_flight.fetch_sub(1) == 1) {
+    // No task left (none can be started now: only tasks and the waiting thread start them).
+    const std::lock_guard lock(runtime->idle_mutex);
+    runtime->idle = true;
+    runtime->idle_cv.notify_all();
+  }
 }
 
 void ThreadsMachine::run_iu(unsigned i) {

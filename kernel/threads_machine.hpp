@@ -152,6 +152,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   struct Runtime;  // the oneTBB arena and task group
   std::unique_ptr<Runtime> runtime_;
 
+  std::atomic<std::uint64_t> handover_{0};  // see IuTask in the .cpp
   std::atomic<bool> stop_{false};
   std::atomic<bool> interrupted_{false};
   std::atomic<bool> collection_requested_{false};

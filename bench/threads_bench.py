@@ -1,0 +1,201 @@
+#!/usr/bin/env python3
+"""The threads engine against the one-IU engine, and its scaling with workers.
+
+Called by bench/threads.sh (which builds fleng first).  For every workload of
+bench/bench.py (nrev30, queens 8 and 10, primes below 3000 and 30000,
+tak(18,12,6), fib(25)) it runs, interleaved RUNS times (a change of machine load
+hits all alike): the one-IU engine (--engine local), the threads engine with one
+worker (--engine threads --workers 1, one IU) and with 2 workers (two IUs, or
+--ius N), checks every answer, and takes the median of elapsed_seconds of
+--stats=json (the run itself: loading and compiling are not timed).  Then the
+scaling curve of queens 10 and primes below 30000 over 1..max(cores, 4)
+workers.  Writes bench/results/threads.md (included in docs/performance.md by
+bench/bench.py) and bench/results/threads.json.
+
+Targets (issue: the threads engine): one worker no slower than 1.15x the
+one-IU engine on every workload; queens 10 and primes below 30000 with 2
+workers at least 1.7x faster than with 1 worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+import bench  # noqa: E402  (the workloads, answers and the JSON reader)
+
+FLENG = ROOT / "build" / "fleng"
+
+
+def run(w: dict, extra: list[str]) -> tuple[float | None, dict | None, str]:
+    f, goal = w["fleng"]
+    p = bench.sh([str(FLENG), "run", f, "-g", goal, *extra, "--stats=json"])
+    stats = bench.json_line(p.stdout)
+    lines = p.stdout.splitlines()
+    answer = lines[0].strip() if lines else ""
+    if p.returncode != 0 or stats is None:
+        return None, None, f"exit {p.returncode}: {p.stderr.strip()[-300:]}"
+    if answer != w["expect"]:
+        return None, None, f"answer {answer!r}, expected {w['expect']!r}"
+    seconds = stats["elapsed_seconds"]
+    if "nrev_k" in w:
+        seconds /= w["nrev_k"]
+    return seconds, stats, ""
+
+
+def median_or_none(xs: list[float]) -> float | None:
+    return statistics.median(xs) if xs else None
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--quick", action="store_true", help="small sizes, one run")
+    ap.add_argument("--ius", type=int, default=0, help="IUs for the 2-worker runs (default 2)")
+    ap.add_argument("--extra", default="", help="more fleng run options for every threads run")
+    ap.add_argument("--command", default="bash bench/threads.sh")
+    args = ap.parse_args()
+    runs = 1 if args.quick else args.runs
+    extra = args.extra.split()
+    configs = {
+        "local": ["--engine", "local"],
+        "threads1": ["--engine", "threads", "--workers", "1", *extra],
+        "threads2": ["--engine", "threads", "--workers", "2",
+                     *(["--ius", str(args.ius)] if args.ius else []), *extra],
+    }
+    failures = []
+    rows = []
+    for w in bench.workloads(args.quick):
+        times: dict[str, list[float]] = {c: [] for c in configs}
+        last: dict[str, dict] = {}
+        for _ in range(runs):
+            for c, opts in configs.items():
+                secs, stats, error = run(w, opts)
+                if error:
+                    failures.append(f"{w['label']} {c}: {error}")
+                    continue
+                times[c].append(secs)
+                last[c] = stats
+        med = {c: median_or_none(t) for c, t in times.items()}
+        row = {"id": w["id"], "label": w["label"], **{f"{c}_seconds": med[c] for c in configs}}
+        if med["local"] and med["threads1"]:
+            row["threads1_over_local"] = med["threads1"] / med["local"]
+        if med["threads1"] and med["threads2"]:
+            row["speedup2"] = med["threads1"] / med["threads2"]
+        if "threads2" in last:
+            row["threads2_messages"] = last["threads2"].get("messages")
+            row["threads2_suspensions"] = last["threads2"].get("suspensions")
+        rows.append(row)
+        print(f"{w['label']:<22} local {fmt_t(med['local'])}  1 worker {fmt_t(med['threads1'])}"
+              f" ({fmt_r(row.get('threads1_over_local'))})  2 workers {fmt_t(med['threads2'])}"
+              f" (speedup {fmt_r(row.get('speedup2'))})", flush=True)
+
+    # Scaling curve of the two parallel workloads.
+    max_workers = max(os.cpu_count() or 1, 4)
+    curve = []
+    for w in bench.workloads(args.quick):
+        if not (w["id"].startswith("queens") and w["id"] != "queens8" and w["id"] != "queens6") \
+                and w["id"] not in ("primes30000", "primes3000"):
+            continue
+        if w["id"] == "primes3000" and not args.quick:
+            continue
+        for k in range(1, max_workers + 1):
+            ts = []
+            for _ in range(runs):
+                secs, _, error = run(w, ["--engine", "threads", "--workers", str(k), *extra])
+                if error:
+                    failures.append(f"{w['label']} {k} workers: {error}")
+                else:
+                    ts.append(secs)
+            curve.append({"id": w["id"], "label": w["label"], "workers": k,
+                          "seconds": median_or_none(ts)})
+            print(f"  {w['label']:<20} {k} workers: {fmt_t(median_or_none(ts))}", flush=True)
+
+    results = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+               "cores": os.cpu_count(), "cpu": bench.cpu_model() if hasattr(bench, "cpu_model") else "",
+               "commit": git_commit(), "runs": runs, "command": args.command, "rows": rows,
+               "curve": curve, "failures": failures}
+    out = ROOT / "bench" / "results"
+    out.mkdir(parents=True, exist_ok=True)
+    name = "threads_quick" if args.quick else "threads"
+    (out / f"{name}.json").write_text(json.dumps(results, indent=1) + "\n")
+    (out / f"{name}.md").write_text(report(results))
+    print(f"wrote bench/results/{name}.md")
+    for f in failures:
+        print("FAILED:", f, file=sys.stderr)
+    return 1 if failures else 0
+
+
+def fmt_t(s: float | None) -> str:
+    if s is None:
+        return "-"
+    return f"{s * 1e6:.2f} us" if s < 1e-3 else f"{s * 1e3:.1f} ms"
+
+
+def fmt_r(r: float | None) -> str:
+    return "-" if r is None else f"{r:.2f}x"
+
+
+def git_commit() -> str:
+    p = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT, capture_output=True, text=True)
+    return p.stdout.strip()
+
+
+def cpu() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return "unknown CPU"
+
+
+def report(r: dict) -> str:
+    L = ["## Threads engine", "",
+         f"Measured by `{r['command']}` on {r['cores']} cores ({cpu()}), {r['date'][:10]}, "
+         f"commit `{r['commit']}`, median of {r['runs']} interleaved runs; times are the run "
+         "itself (`elapsed_seconds` of `--stats=json`). One worker runs one IU; two workers "
+         "run two IUs (the default: as many IUs as workers), static partitioning on, "
+         "threshold 8.", "",
+         "Targets: one worker no slower than 1.15x the one-IU engine; queens 10 and primes "
+         "below 30000 at least 1.7x faster with 2 workers than with 1.", "",
+         "| workload | one-IU engine | threads, 1 worker | 1 worker / one-IU | threads, 2 workers "
+         "| speedup 1 -> 2 workers | target |",
+         "|---|---|---|---|---|---|---|"]
+    for row in r["rows"]:
+        ratio = row.get("threads1_over_local")
+        speed = row.get("speedup2")
+        target = []
+        if ratio is not None:
+            target.append("1 worker " + ("met" if ratio <= 1.15 else "**not met**"))
+        if row["id"] in ("queens10", "primes30000") and speed is not None:
+            target.append("2 workers " + ("met" if speed >= 1.7 else "**not met**"))
+        L.append(f"| {row['label']} | {fmt_t(row['local_seconds'])} | {fmt_t(row['threads1_seconds'])} "
+                 f"| {fmt_r(ratio)} | {fmt_t(row['threads2_seconds'])} | {fmt_r(speed)} "
+                 f"| {', '.join(target)} |")
+    if r["curve"]:
+        L += ["", "Scaling (threads engine, as many IUs as workers; workers beyond the cores "
+              "share them):", "", "| workload | workers | time | speedup over 1 worker |",
+              "|---|---|---|---|"]
+        base: dict[str, float] = {}
+        for c in r["curve"]:
+            if c["workers"] == 1 and c["seconds"]:
+                base[c["id"]] = c["seconds"]
+            sp = base.get(c["id"], 0) / c["seconds"] if c["seconds"] and c["id"] in base else None
+            L.append(f"| {c['label']} | {c['workers']} | {fmt_t(c['seconds'])} | {fmt_r(sp)} |")
+    if r["failures"]:
+        L += ["", "Failures:", ""] + [f"- {f}" for f in r["failures"]]
+    return "\n".join(L) + "\n"
+
+
+if __name__ == "__main__":
+    sys.exit(main())
