@@ -87,7 +87,14 @@ vm::RunStatus ThreadsMachine::run() {
       }
     }
     if (ready.empty()) break;  // nothing to run (a query whose goals are all done)
+    // This thread holds a count of its own while it starts them: a first task that ends at
+    // once must not bring the count to zero (and announce quiescence) before the others start.
+    runtime_->in_flight.fetch_add(1);
     for (const unsigned i : ready) schedule(i);
+    if (runtime_->in_flight.fetch_sub(1) == 1) {
+      const std::lock_guard lock(runtime_->idle_mutex);
+      runtime_->idle = true;
+    }
     // Quiescence, a stop or a collection request: wait until no IU task is queued or running.
     {
       std::unique_lock lock(runtime_->idle_mutex);
