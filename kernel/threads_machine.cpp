@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <latch>
 #include <limits>
 #include <ostream>
 
@@ -18,11 +19,49 @@ namespace fleng::kernel {
 
 namespace {
 using Clock = std::chrono::steady_clock;
-/// Free cells below which an IU stops and asks for a collection: a quarter of its usable heap,
-/// and at least enough for a few large clause bodies.
-constexpr std::size_t kMinLowCells = std::size_t{1} << 16;
-/// Free cells every heap gets after a collection (if the maximum allows).
-constexpr std::size_t kHeadroomCells = std::size_t{1} << 19;
+/// Free cells below which an IU stops and asks for a collection: an eighth of its usable heap,
+/// and at least enough for a few large clause bodies (a reduction needs 4096 at its start).
+constexpr std::size_t kMinLowCells = std::size_t{1} << 14;
+/// Free cells every heap gets after a collection beyond its live data (if the maximum allows;
+/// the heap also doubles with the live data, as on one IU). Small, so that the spaces stay
+/// resident: a larger one faults fresh pages in after every collection.
+constexpr std::size_t kHeadroomCells = std::size_t{1} << 16;
+/// The first usable heap of every IU (8 MiB): a collection stops every worker, so the threads
+/// engine collects less often than one IU alone (which starts with 2 MiB).
+constexpr std::size_t kInitialHeapCells = std::size_t{1} << 20;
+/// Batches an IU runs in one turn on its worker before it lets other IUs have the worker
+/// (messages to it are applied between batches).
+constexpr unsigned kBatchesPerTurn = 8;
+}  // namespace
+
+namespace {
+// The function objects oneTBB runs (a worker's first task; an IU's turn). libtbb is not built
+// with ThreadSanitizer, so its hand-over of the object between threads is invisible to TSan:
+// the fields are read in one function of their own (scripts/tsan.supp names it, and nothing
+// else of ours), and the task then synchronizes with its scheduler through `handover_` (the
+// scheduler's increment is a release, the task's first load an acquire) before it touches
+// anything else.
+class WarmUpTask {
+ public:
+  WarmUpTask(ThreadsMachine* machine, std::latch* joined) : machine_(machine), joined_(joined) {}
+  void operator()() const { start_handed_over(); }
+
+ private:
+  [[gnu::noipa]] void start_handed_over() const { machine_->warm_up_task(joined_); }
+  ThreadsMachine* machine_;
+  std::latch* joined_;
+};
+
+class IuTask {
+ public:
+  IuTask(ThreadsMachine* machine, unsigned iu) : machine_(machine), iu_(iu) {}
+  void operator()() const { start_handed_over(); }
+
+ private:
+  [[gnu::noipa]] void start_handed_over() const { machine_->run_task(iu_); }
+  ThreadsMachine* machine_;
+  unsigned iu_;
+};
 }  // namespace
 
 struct ThreadsMachine::Runtime {
@@ -51,6 +90,12 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   // the initial heaps of hundreds of mostly idle IUs).
   iu_options.populate_heap = iu_options.populate_heap && n <= workers_;
   iu_options.gc_stress = false;
+  // Every collection stops all workers: larger heaps than one IU's make them rarer (when each
+  // IU has a worker; hundreds of IUs keep the small heaps, and fault their pages in as used).
+  if (n <= workers_) {
+    iu_options.initial_heap_cells = std::min(
+        iu_options.max_heap_cells, std::max(iu_options.initial_heap_cells, kInitialHeapCells));
+  }
   load_ = std::make_unique<std::atomic<std::uint32_t>[]>(n);
   for (unsigned i = 0; i < n; ++i) {
     auto node = std::make_unique<Node>();
@@ -64,6 +109,29 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   worker_counters_.resize(workers_);
   runtime_ = std::make_unique<Runtime>(workers_);
+  start_workers();
+}
+
+void ThreadsMachine::start_workers() {
+  // Part of setting the machine up, like mapping the heaps: oneTBB creates its worker threads
+  // when work first arrives, which costs a few hundred microseconds that would otherwise be
+  // counted in the first query's time. Every worker runs one task that waits until all of
+  // them have joined the arena.
+  std::latch joined(static_cast<std::ptrdiff_t>(workers_));
+  for (unsigned k = 0; k < workers_; ++k) {
+    runtime_->in_flight.fetch_add(1);
+    handover_.fetch_add(1, std::memory_order_release);
+    runtime_->arena.enqueue(WarmUpTask(this, &joined));
+  }
+  std::unique_lock lock(runtime_->idle_mutex);
+  runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
+  runtime_->idle = false;
+}
+
+void ThreadsMachine::warm_up_task(std::latch* joined) {
+  static_cast<void>(handover_.load(std::memory_order_acquire));
+  joined->arrive_and_wait();
+  finish_task();
 }
 
 ThreadsMachine::~ThreadsMachine() = default;
@@ -136,23 +204,6 @@ void ThreadsMachine::interrupt() {
   stop_.store(true);
 }
 
-namespace {
-/// The function object oneTBB runs for an IU. libtbb is not built with ThreadSanitizer, so its
-/// hand-over of the object between threads is invisible to TSan: the fields are read in one
-/// function of their own (scripts/tsan.supp names it, and nothing else of ours), and the task
-/// then synchronizes with its scheduler through `handover_` (the scheduler's increment is a
-/// release, the task's first load an acquire) before it touches anything else.
-class IuTask {
- public:
-  IuTask(ThreadsMachine* machine, unsigned iu) : machine_(machine), iu_(iu) {}
-  void operator()() const { start_handed_over(); }
-
- private:
-  [[gnu::noipa]] void start_handed_over() const { machine_->run_task(iu_); }
-  ThreadsMachine* machine_;
-  unsigned iu_;
-};
-}  // namespace
 
 void ThreadsMachine::schedule(unsigned i) {
   runtime_->in_flight.fetch_add(1);
@@ -162,8 +213,12 @@ void ThreadsMachine::schedule(unsigned i) {
 
 void ThreadsMachine::run_task(unsigned i) {
   static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
-  Runtime* const runtime = runtime_.get();
   run_iu(i);
+  finish_task();
+}
+
+void ThreadsMachine::finish_task() {
+  Runtime* const runtime = runtime_.get();
   if (runtime->in_flight.fetch_sub(1) == 1) {
     // No task left (none can be started now: only tasks and the waiting thread start them).
     const std::lock_guard lock(runtime->idle_mutex);
@@ -184,12 +239,13 @@ void ThreadsMachine::run_iu(unsigned i) {
     node.last_worker = slot;
   }
   auto done = [&] { worker.busy += Clock::now() - start; };
-  if (stop_.load(std::memory_order_relaxed)) return done();
-  if (collection_requested_.load(std::memory_order_relaxed) || !apply_messages(i)) {
-    node.parked = true;  // the main thread reschedules it after the collection
-    return done();
-  }
-  if (iu.pool_size() > 0) {
+  for (unsigned turn = 0; turn < kBatchesPerTurn; ++turn) {
+    if (stop_.load(std::memory_order_relaxed)) return done();
+    if (collection_requested_.load(std::memory_order_relaxed) || !apply_messages(i)) {
+      node.parked = true;  // the main thread reschedules it after the collection
+      return done();
+    }
+    if (iu.pool_size() == 0) break;
     const std::size_t low = low_cells(iu);
     if (iu.heap.free_cells() < low) {
       request_collection();
@@ -223,6 +279,7 @@ void ThreadsMachine::run_iu(unsigned i) {
       node.parked = true;
       return done();
     }
+    publish_load(i);
   }
   publish_load(i);
   if (iu.pool_size() > 0) {
@@ -382,7 +439,7 @@ void ThreadsMachine::fail(unsigned i, bool /*halt*/) {
 }
 
 std::size_t ThreadsMachine::low_cells(const vm::Iu& iu) const {
-  return std::max(kMinLowCells, iu.heap.usable_cells() / 4);
+  return std::max(kMinLowCells, iu.heap.usable_cells() / 8);
 }
 
 void ThreadsMachine::request_collection() { collection_requested_.store(true); }

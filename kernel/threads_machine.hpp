@@ -40,6 +40,7 @@
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
+#include <latch>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -93,6 +94,8 @@ class ThreadsMachine final : public vm::RemoteOps {
 
   /// One turn of IU `i` (called by its oneTBB task).
   void run_task(unsigned i);
+  /// A worker's first task: waits until every worker has joined (see start_workers).
+  void warm_up_task(std::latch* joined);
 
  private:
   enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate };
@@ -129,6 +132,8 @@ class ThreadsMachine final : public vm::RemoteOps {
     IuCounters counters;
   };
 
+  void start_workers();
+  void finish_task();  // the end of every task: the last one says the machine is idle
   void post(unsigned to, const Message& message);
   void schedule(unsigned i);  // spawns the IU's task (its flag already set)
   void run_iu(unsigned i);

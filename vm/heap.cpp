@@ -1,6 +1,6 @@
 // Semispace reservation with mmap (MAP_NORESERVE: only touched pages use memory), the initial
-// usable part made resident up front, and page release after collection with madvise, so the
-// resident size follows the live data.
+// usable part of both spaces made resident up front, and page release after collection with
+// madvise, so the resident size follows the live data.
 #include "vm/heap.hpp"
 
 #include <sys/mman.h>
@@ -31,7 +31,11 @@ Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool p
   // The first usable cells are made resident now, at start-up, rather than one page fault per
   // 4 KiB while the program runs (the advice is only a hint: without it the pages fault in).
 #ifdef MADV_POPULATE_WRITE
-  if (populate) madvise(space_, usable_cells() * sizeof(Cell), MADV_POPULATE_WRITE);
+  // Both spaces: the first collection switches to the other one, whose pages would otherwise
+  // fault in one by one while the program allocates into it.
+  if (populate) {
+    for (Cell* space : spaces_) madvise(space, usable_cells() * sizeof(Cell), MADV_POPULATE_WRITE);
+  }
 #endif
 }
 
