@@ -134,8 +134,8 @@ TEST_F(ThreadsTest, HaltStopsAllWorkersWithItsCode) {
 }
 
 TEST_F(ThreadsTest, CollectsWithAllWorkersStoppedAndKeepsTheAnswers) {
-  // Heaps of 512 KiB at first: primes below 3000 needs many collections on every IU.
-  reopen(test::test_options(std::size_t{1} << 20, std::size_t{1} << 16));
+  // Heaps of at most 2 MiB: primes below 3000 needs many collections on every IU.
+  reopen(test::test_options(std::size_t{1} << 18, std::size_t{1} << 16));
   ASSERT_TRUE(load(kPrimes)) << err.str();
   for (const unsigned ius : {1U, 8U}) {
     threads(2, ius, false, 4);
