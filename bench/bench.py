@@ -420,6 +420,11 @@ def markdown(res: dict) -> str:
     if sim_speed.exists() and not quick:
         L.append("")
         L.append(sim_speed.read_text().rstrip())
+    # ---- the threads engine, measured by bench/threads.sh (kept between reruns)
+    threads = BENCH / "results" / "threads.md"
+    if threads.exists() and not quick:
+        L.append("")
+        L.append(threads.read_text().rstrip())
     # ---- machine and method
     L.append("")
     L.append("## Machine and method")

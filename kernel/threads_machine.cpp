@@ -140,42 +140,17 @@ ThreadsMachine::~ThreadsMachine() = default;
 
 vm::RunStatus ThreadsMachine::run() {
   const auto start = Clock::now();
-  for (;;) {
-    // No task runs here: first decide which IUs have work, then start them (a task started
-    // earlier would already be posting to the others).
-    std::vector<unsigned> ready;
-    for (unsigned i = 0; i < size(); ++i) {
-      Node& node = *nodes_[i];
-      if (node.parked) {  // back from a collection (its flag stayed set)
-        node.parked = false;
-        ready.push_back(i);
-      } else if (!node.scheduled.load() && (node.iu->pool_size() > 0 || node.has_mail.load())) {
-        node.scheduled.store(true);
-        ready.push_back(i);
-      }
-    }
-    if (ready.empty()) break;  // nothing to run (a query whose goals are all done)
-    // This thread holds a count of its own while it starts them: a first task that ends at
-    // once must not bring the count to zero (and announce quiescence) before the others start.
-    runtime_->in_flight.fetch_add(1);
-    for (const unsigned i : ready) schedule(i);
-    if (runtime_->in_flight.fetch_sub(1) == 1) {
-      const std::lock_guard lock(runtime_->idle_mutex);
-      runtime_->idle = true;
-    }
-    // Quiescence, a stop or a collection request: wait until no IU task is queued or running.
-    {
-      std::unique_lock lock(runtime_->idle_mutex);
-      runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
-      runtime_->idle = false;
-    }
-    if (stop_.load()) break;
-    if (collection_requested_.load()) {
-      collect();
-      if (stop_.load()) break;
-      continue;
-    }
-    break;
+  // This thread holds a count of its own while it starts the IUs with work: a first task that
+  // ends at once must not bring the count to zero (and announce quiescence) before the others
+  // start. The last task to finish collects if asked (and starts the IUs again), or says the
+  // machine is idle: quiescence, or a stop.
+  runtime_->in_flight.fetch_add(1);
+  start_ready();
+  finish_task();
+  {
+    std::unique_lock lock(runtime_->idle_mutex);
+    runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
+    runtime_->idle = false;
   }
   elapsed_ = Clock::now() - start;
   shared_out_.pubsync();
@@ -217,13 +192,43 @@ void ThreadsMachine::run_task(unsigned i) {
   finish_task();
 }
 
+bool ThreadsMachine::start_ready() {
+  // Only while no task runs: first decide which IUs have work, then start them (a task started
+  // earlier would already be posting to the others).
+  std::vector<unsigned> ready;
+  for (unsigned i = 0; i < size(); ++i) {
+    Node& node = *nodes_[i];
+    if (node.parked) {  // back from a collection (its flag stayed set)
+      node.parked = false;
+      ready.push_back(i);
+    } else if (!node.scheduled.load() && (node.iu->pool_size() > 0 || node.has_mail.load())) {
+      node.scheduled.store(true);
+      ready.push_back(i);
+    }
+  }
+  for (const unsigned i : ready) schedule(i);
+  return !ready.empty();
+}
+
 void ThreadsMachine::finish_task() {
   Runtime* const runtime = runtime_.get();
-  if (runtime->in_flight.fetch_sub(1) == 1) {
-    // No task left (none can be started now: only tasks and the waiting thread start them).
+  for (;;) {
+    if (runtime->in_flight.fetch_sub(1) != 1) return;
+    // No task left (none can be started now: only tasks and the thread in run() start them),
+    // and every task's writes are visible here (the count's read-modify-writes order them).
+    if (!stop_.load() && collection_requested_.load()) {
+      // The collection runs here, on the worker that finished last: no thread has to wake.
+      collect();
+      if (!stop_.load()) {
+        runtime->in_flight.fetch_add(1);  // held while the parked IUs start again
+        start_ready();
+        continue;
+      }
+    }
     const std::lock_guard lock(runtime->idle_mutex);
     runtime->idle = true;
     runtime->idle_cv.notify_all();
+    return;
   }
 }
 

@@ -21,14 +21,14 @@
 // exchange) and spawns a task if the flag was clear; a task that finds its IU with an empty
 // pool clears the flag (seq_cst store), then looks at the inbox again under its mutex and
 // reschedules itself if something came. So at any time every IU with work has a task queued or
-// running, and the task group's wait() returns only when no IU has work and no message is in
-// flight: that is quiescence (success, or deadlock if goals are suspended). An error, halt/1 or
+// running, and the count of tasks queued or running reaches zero only when no IU has work and
+// no message is in flight: that is quiescence (success, or deadlock if goals are suspended). An error, halt/1 or
 // an interrupt sets `stop_`; every task stops at its next batch boundary.
 //
 // Garbage collection: an IU whose heap runs low sets `collection_requested_`; every task then
-// parks its IU (keeps the flag set, spawns nothing) instead of reducing, wait() returns, and the
-// main thread collects all heaps together (vm::collect_together; messages still in inboxes are
-// roots), then reschedules the parked IUs.
+// parks its IU (keeps the flag set, spawns nothing) instead of reducing; the task that brings
+// the count of tasks to zero collects all heaps together (vm::collect_together; messages still
+// in inboxes are roots), then restarts the parked IUs.
 //
 // Load: each IU publishes its pool size in a shared table (relaxed atomics) at its batch
 // boundaries; a sender adds one for every goal it sends. `any`/naive placement picks the least
@@ -127,12 +127,15 @@ class ThreadsMachine final : public vm::RemoteOps {
     std::vector<Message> taken;         // the messages being applied (the task's own)
     std::atomic<bool> scheduled{false};
     std::atomic<bool> has_mail{false};  // inbox non-empty (a hint; the mutex decides)
-    bool parked = false;                // waiting for a collection (main thread and task)
+    bool parked = false;                // waiting for a collection (only while it has no task)
     int last_worker = -1;
     IuCounters counters;
   };
 
   void start_workers();
+  /// Starts every IU with work (parked ones, idle ones with goals or mail); only while no task
+  /// runs. False if there was none.
+  bool start_ready();
   void finish_task();  // the end of every task: the last one says the machine is idle
   void post(unsigned to, const Message& message);
   void schedule(unsigned i);  // spawns the IU's task (its flag already set)
