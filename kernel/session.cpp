@@ -192,52 +192,33 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 }
 
 QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
-  QueryResult result;
   SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
-  vm::Iu& home = machine.iu(0);  // the query starts on IU 0, its variables live there
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    home.roots.push_back(*vm::make_variable(home.heap));
-  }
-  home.add_goal(query, home.roots.data());
-  const auto start = std::chrono::steady_clock::now();
-  result.status = machine.run();
-  result.elapsed = std::chrono::steady_clock::now() - start;
-  out_.flush();
-  result.sim_statistics = machine.statistics();
-  std::vector<const vm::Iu*> ius;
-  for (unsigned i = 0; i < machine.size(); ++i) {
-    const vm::Iu& iu = machine.iu(i);
-    ius.push_back(&iu);
-    result.counters.reductions += iu.counters.reductions;
-    result.counters.builtin_calls += iu.counters.builtin_calls;
-    result.counters.suspensions += iu.counters.suspensions;
-    result.counters.activations += iu.counters.activations;
-    result.counters.goals_spawned += iu.counters.goals_spawned;
-    result.peak_heap_bytes = std::max(result.peak_heap_bytes, iu.heap.used_cells() * sizeof(vm::Cell));
-  }
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    result.bindings.emplace_back(names[i], home.format(home.roots[i]));
-  }
-  finish(result, ius, machine.failed_iu());
-  return result;
+  return run_on(machine, query, names);
 }
 
 QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::string>& names) {
-  QueryResult result;
   ThreadsOptions options;
   options.workers = engine_.workers;
   options.iu = options_;
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
+  running_threads_.store(&machine);
+  QueryResult result = run_on(machine, query, names);
+  running_threads_.store(nullptr);
+  return result;
+}
+
+template <class Machine>
+QueryResult Session::run_on(Machine& machine, vm::PredicateId query,
+                            const std::vector<std::string>& names) {
+  QueryResult result;
   vm::Iu& home = machine.iu(0);  // the query starts on IU 0, its variables live there
   for (std::size_t i = 0; i < names.size(); ++i) {
     home.roots.push_back(*vm::make_variable(home.heap));
   }
   home.add_goal(query, home.roots.data());
-  running_threads_.store(&machine);
   const auto start = std::chrono::steady_clock::now();
   result.status = machine.run();
   result.elapsed = std::chrono::steady_clock::now() - start;
-  running_threads_.store(nullptr);
   out_.flush();
   result.sim_statistics = machine.statistics();
   std::vector<const vm::Iu*> ius;
@@ -250,8 +231,7 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
     result.counters.activations += iu.counters.activations;
     result.counters.goals_spawned += iu.counters.goals_spawned;
     result.collections = std::max<std::uint64_t>(result.collections, iu.heap.collections);
-    result.peak_heap_bytes +=
-        std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell);
+    result.peak_heap_bytes = std::max(result.peak_heap_bytes, iu.heap.used_cells() * sizeof(vm::Cell));
   }
   for (std::size_t i = 0; i < names.size(); ++i) {
     result.bindings.emplace_back(names[i], home.format(home.roots[i]));

@@ -83,6 +83,9 @@ class Session {
   bool compile();
   QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
   QueryResult run_threads(vm::PredicateId query, const std::vector<std::string>& names);
+  /// The query on a machine of several IUs (simulated or on threads): starts on IU 0.
+  template <class Machine>
+  QueryResult run_on(Machine& machine, vm::PredicateId query, const std::vector<std::string>& names);
   /// Exit code and report (error or deadlock) of a finished run over these IUs.
   void finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
               std::optional<unsigned> failed) const;
