@@ -243,7 +243,10 @@ void ThreadsMachine::run_iu(unsigned i) {
     if (node.last_worker >= 0) ++worker.transfers;
     node.last_worker = slot;
   }
-  auto done = [&] { worker.busy += Clock::now() - start; };
+  auto done = [&] {
+    flush(i);  // nothing stays in the outbox when the turn ends
+    worker.busy += Clock::now() - start;
+  };
   for (unsigned turn = 0; turn < kBatchesPerTurn; ++turn) {
     if (stop_.load(std::memory_order_relaxed)) return done();
     if (collection_requested_.load(std::memory_order_relaxed) || !apply_messages(i)) {
@@ -284,14 +287,19 @@ void ThreadsMachine::run_iu(unsigned i) {
       node.parked = true;
       return done();
     }
+    flush(i);
     publish_load(i);
   }
+  flush(i);
   publish_load(i);
   if (iu.pool_size() > 0) {
     schedule(i);  // to the back of the arena's queue: the other IUs get their turn
     return done();
   }
-  // Nothing left: clear the flag, then look at the inbox again (see the header).
+  // Nothing left: clear the flag, then look at the inbox again (see the header). The outbox
+  // is empty (flushed above), and from the moment the flag is clear another task may run this
+  // IU: nothing of the node is touched after it but the inbox, under its mutex.
+  worker.busy += Clock::now() - start;
   node.scheduled.store(false);
   bool mail = false;
   {
@@ -299,19 +307,32 @@ void ThreadsMachine::run_iu(unsigned i) {
     mail = !node.inbox.empty();
   }
   if (mail && !node.scheduled.exchange(true)) schedule(i);
-  done();
 }
 
 // --- messages (the NIP) ------------------------------------------------------------------------
 
-void ThreadsMachine::post(unsigned to, const Message& message) {
-  Node& node = *nodes_[to];
-  {
-    const std::lock_guard lock(node.inbox_mutex);
-    node.inbox.push_back(message);
+void ThreadsMachine::post(vm::Iu& from, unsigned to, const Message& message) {
+  // Kept in the sender's outbox until the end of its batch (flush): one lock and one wake-up
+  // per target and batch instead of per message.
+  nodes_[from.index()]->outbox.push_back(Outgoing{to, message});
+}
+
+void ThreadsMachine::flush(unsigned i) {
+  std::vector<Outgoing>& outbox = nodes_[i]->outbox;
+  // Per target, in the order they were sent (a target sees one sender's messages in order).
+  while (!outbox.empty()) {
+    const unsigned to = outbox.front().to;
+    Node& target = *nodes_[to];
+    {
+      const std::lock_guard lock(target.inbox_mutex);
+      for (const Outgoing& out : outbox) {
+        if (out.to == to) target.inbox.push_back(out.message);
+      }
+    }
+    std::erase_if(outbox, [to](const Outgoing& out) { return out.to == to; });
+    target.has_mail.store(true);
+    if (!target.scheduled.exchange(true)) schedule(to);
   }
-  node.has_mail.store(true);
-  if (!node.scheduled.exchange(true)) schedule(to);
 }
 
 bool ThreadsMachine::apply_messages(unsigned i) {
@@ -380,18 +401,18 @@ void ThreadsMachine::apply(unsigned i, const Message& message) {
 
 void ThreadsMachine::bind(vm::Iu& from, vm::Cell variable, vm::Cell value) {
   ++nodes_[from.index()]->counters.messages_sent;
-  post(vm::iu_of(variable), Message{MessageKind::Bind, variable, value});
+  post(from, vm::iu_of(variable), Message{MessageKind::Bind, variable, value});
 }
 
 void ThreadsMachine::hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) {
   ++nodes_[from.index()]->counters.messages_sent;
-  post(vm::iu_of(variable), Message{MessageKind::Hook, variable, hook});
+  post(from, vm::iu_of(variable), Message{MessageKind::Hook, variable, hook});
 }
 
 void ThreadsMachine::activate(vm::Iu& from, vm::Cell hook) {
   ++nodes_[from.index()]->counters.messages_sent;
   const vm::Cell goal = vm::address_of(hook)[1];
-  post(vm::iu_of(goal), Message{MessageKind::Activate, hook, 0});
+  post(from, vm::iu_of(goal), Message{MessageKind::Activate, hook, 0});
 }
 
 void ThreadsMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
@@ -399,7 +420,7 @@ void ThreadsMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
   ++node.counters.messages_sent;
   ++node.counters.goals_sent;
   load_[iu].fetch_add(1, std::memory_order_relaxed);
-  post(iu, Message{MessageKind::Goal, goal, 0});
+  post(from, iu, Message{MessageKind::Goal, goal, 0});
 }
 
 vm::Cell* ThreadsMachine::allocate_on(vm::Iu& from, unsigned /*iu*/, std::size_t /*cells*/) {

@@ -119,12 +119,17 @@ class ThreadsMachine final : public vm::RemoteOps {
     std::uint64_t transfers = 0;  ///< batches of an IU that last ran on another worker
     std::chrono::nanoseconds busy{0};
   };
+  struct Outgoing {
+    unsigned to;
+    Message message;
+  };
   struct alignas(64) Node {
     std::unique_ptr<std::ostream> out;  // this IU's stream over the shared output
     std::unique_ptr<vm::Iu> iu;
     std::mutex inbox_mutex;
     std::vector<Message> inbox;         // guarded by inbox_mutex
     std::vector<Message> taken;         // the messages being applied (the task's own)
+    std::vector<Outgoing> outbox;       // sent during this batch (the task's own)
     std::atomic<bool> scheduled{false};
     std::atomic<bool> has_mail{false};  // inbox non-empty (a hint; the mutex decides)
     bool parked = false;                // waiting for a collection (only while it has no task)
@@ -137,7 +142,10 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// runs. False if there was none.
   bool start_ready();
   void finish_task();  // the end of every task: the last one says the machine is idle
-  void post(unsigned to, const Message& message);
+  void post(vm::Iu& from, unsigned to, const Message& message);
+  /// Delivers IU `i`'s outbox to the inboxes (its task calls it at the end of every batch and
+  /// before its turn ends, so no message stays behind when the IU stops or parks).
+  void flush(unsigned i);
   void schedule(unsigned i);  // spawns the IU's task (its flag already set)
   void run_iu(unsigned i);
   /// Applies the inbox; false if the IU must wait for a collection (heap low).
@@ -160,13 +168,14 @@ class ThreadsMachine final : public vm::RemoteOps {
   struct Runtime;  // the oneTBB arena and task group
   std::unique_ptr<Runtime> runtime_;
 
-  std::atomic<std::uint64_t> handover_{0};  // see IuTask in the .cpp
-  std::atomic<bool> stop_{false};
+  // Written by every worker (each turn, each distributed goal): a cache line each.
+  alignas(64) std::atomic<std::uint64_t> handover_{0};  // see IuTask in the .cpp
+  alignas(64) std::atomic<bool> stop_{false};  // read by every worker at every batch
   std::atomic<bool> interrupted_{false};
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
-  std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking (spreads ties)
-  std::uint64_t collections_ = 0;
+  alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking
+  alignas(64) std::uint64_t collections_ = 0;
   std::chrono::nanoseconds elapsed_{0};
   std::chrono::nanoseconds gc_time_{0};
 };

@@ -13,12 +13,18 @@
 
 namespace fleng::vm {
 
+namespace {
+/// Unused cells after the registers, so that what is allocated next (another IU's data on the
+/// threads engine) does not share a cache line with them.
+constexpr std::size_t kRegisterPadding = 16;
+}  // namespace
+
 Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsigned index,
        unsigned count, const IuOptions& options)
     : atoms(atoms_table), image(code_image), out(output),
       heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
       index_(index),
-      count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters, kNil) {}
+      count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil) {}
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
