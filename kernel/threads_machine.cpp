@@ -292,14 +292,16 @@ void ThreadsMachine::run_iu(unsigned i) {
   }
   flush(i);
   publish_load(i);
+  worker.busy += Clock::now() - start;
   if (iu.pool_size() > 0) {
-    schedule(i);  // to the back of the arena's queue: the other IUs get their turn
-    return done();
+    // To the back of the arena's queue: the other IUs get their turn. The next turn may start
+    // at once on another worker: this one touches nothing of the IU after.
+    schedule(i);
+    return;
   }
   // Nothing left: clear the flag, then look at the inbox again (see the header). The outbox
   // is empty (flushed above), and from the moment the flag is clear another task may run this
   // IU: nothing of the node is touched after it but the inbox, under its mutex.
-  worker.busy += Clock::now() - start;
   node.scheduled.store(false);
   bool mail = false;
   {
