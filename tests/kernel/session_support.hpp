@@ -25,6 +25,23 @@ inline vm::IuOptions test_options(std::size_t max_cells = std::size_t{1} << 20,
   return options;
 }
 
+/// A hand-annotated primes sieve with a list counter (the machine tests' common program):
+/// primes(300, Ps), count(Ps, 0, C) gives C = 62.
+inline const char* const kAnnotatedPrimes = R"(
+primes(Max, Ps) :- gen(2, Max, Ns), sift(Ns, Ps).
+gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).
+gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
+gen1(false, _, _, Ns) :- Ns = [].
+sift([], Ps) :- Ps = [].
+sift([P|Xs], Ps) :- Ps = [P|Ps1], filter(P, Xs, Ys @ any(1)) @ to(1), sift(Ys, Ps1) @ to(1).
+filter(_, [], Ys) :- Ys = [].
+filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).
+filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
+filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
+count([], C0, C) :- C = C0.
+count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
+)";
+
 class SessionTest : public ::testing::Test {
  protected:
   SessionTest() : session_(std::make_unique<Session>(out, err, test_options())) {}
