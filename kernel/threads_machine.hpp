@@ -1,11 +1,14 @@
 // The PIE64 machine on host threads (the `threads` engine): N Inference Units served by K
 // worker threads of a oneTBB task arena, sharing memory, timed by the wall clock.
 //
-// Each IU is an actor. One oneTBB task at a time runs it (its `scheduled` flag says so): the task
+// Each IU is an actor. One oneTBB task at a time runs it (its `scheduled` flag says so): a turn
 // applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
-// of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces a
-// batch of goals from its pool with the machine's code (placements, dynamic partitioning), then
-// runs again later if work is left. Ownership is the rule that keeps this race-free:
+// of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces up to
+// 8 batches of goals from its pool with the machine's code (placements, dynamic partitioning),
+// applying the inbox between batches, and is enqueued again if work is left. Messages an IU
+// sends wait in its outbox until the end of the batch, then go to each target's inbox under
+// its mutex, one lock and one wake-up per target. Ownership is the rule that keeps this
+// race-free:
 //   - only an IU writes its own heap: a variable of another IU is bound, and a hook is hung on
 //     it, by a message to its owner (vm::RemoteOps::bind/hook); a goal sent to another IU is a
 //     message the target copies into its own heap; data placements (`to(L)` variables, `on`)
@@ -17,13 +20,14 @@
 //   - a message is published by the inbox mutex: everything its sender wrote before posting is
 //     visible to the owner that takes it out.
 //
-// Termination: a post pushes the message, then sets the target's `scheduled` flag (seq_cst
-// exchange) and spawns a task if the flag was clear; a task that finds its IU with an empty
-// pool clears the flag (seq_cst store), then looks at the inbox again under its mutex and
-// reschedules itself if something came. So at any time every IU with work has a task queued or
-// running, and the count of tasks queued or running reaches zero only when no IU has work and
-// no message is in flight: that is quiescence (success, or deadlock if goals are suspended). An error, halt/1 or
-// an interrupt sets `stop_`; every task stops at its next batch boundary.
+// Termination: delivering messages pushes them, then sets the target's `scheduled` flag
+// (seq_cst exchange) and enqueues a task if the flag was clear; a task that finds its IU with
+// an empty pool delivers its outbox, clears the flag (seq_cst store), then looks at the inbox
+// again under its mutex and re-enqueues itself if something came. So at any time every IU with
+// work has a task queued or running, and the count of tasks queued or running reaches zero only
+// when no IU has work and no message is in flight: that is quiescence (success, or deadlock if
+// goals are suspended). An error, halt/1 or an interrupt sets `stop_`; every task stops at its
+// next batch boundary.
 //
 // Garbage collection: an IU whose heap runs low sets `collection_requested_`; every task then
 // parks its IU (keeps the flag set, spawns nothing) instead of reducing; the task that brings
