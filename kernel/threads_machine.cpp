@@ -279,7 +279,7 @@ void ThreadsMachine::run_iu(unsigned i) {
       return done();
     }
     if (status == vm::RunStatus::Halt) {
-      fail(i, true);
+      fail(i);  // halt/1: run() tells it from an error by the IU having none
       return done();
     }
     if (iu.heap.free_cells() < low) {
@@ -460,7 +460,7 @@ unsigned ThreadsMachine::least_loaded(vm::Iu& from) {
 
 // --- errors, collection --------------------------------------------------------------------------
 
-void ThreadsMachine::fail(unsigned i, bool /*halt*/) {
+void ThreadsMachine::fail(unsigned i) {
   int expected = -1;
   failed_.compare_exchange_strong(expected, static_cast<int>(i));
   stop_.store(true);

@@ -156,7 +156,8 @@ class ThreadsMachine final : public vm::RemoteOps {
   bool apply_messages(unsigned i);
   void apply(unsigned i, const Message& message);
   void publish_load(unsigned i);
-  void fail(unsigned i, bool halt = false);
+  /// Records the first IU that stopped the run (an error or halt/1) and stops every worker.
+  void fail(unsigned i);
   void collect();
   [[nodiscard]] std::size_t low_cells(const vm::Iu& iu) const;
   void request_collection();
