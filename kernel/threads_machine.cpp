@@ -533,7 +533,11 @@ nlohmann::json ThreadsMachine::statistics() const {
                       {"messages", node->counters.messages_sent},
                       {"goals_sent", node->counters.goals_sent},
                       {"goals_received", node->counters.goals_received},
-                      {"batches", node->counters.batches}});
+                      {"batches", node->counters.batches},
+                      {"heap_peak_bytes",
+                       std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell)},
+                      {"heap_usable_bytes", iu.heap.usable_cells() * sizeof(vm::Cell)},
+                      {"gc_copied_bytes", iu.heap.copied_cells * sizeof(vm::Cell)}});
   }
   nlohmann::json per_worker = nlohmann::json::array();
   for (const WorkerCounters& w : worker_counters_) {
