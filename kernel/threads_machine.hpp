@@ -170,7 +170,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::vector<const vm::Heap*> heaps_;
   std::unique_ptr<std::atomic<std::uint32_t>[]> load_;  // published load per IU
   std::vector<WorkerCounters> worker_counters_;
-  struct Runtime;  // the oneTBB arena and task group
+  struct Runtime;  // the oneTBB arena, the count of tasks, the idle signal
   std::unique_ptr<Runtime> runtime_;
 
   // Written by every worker (each turn, each distributed goal): a cache line each.
