@@ -16,7 +16,6 @@
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
-
 namespace {
 using Clock = std::chrono::steady_clock;
 /// Free cells below which an IU stops and asks for a collection: an eighth of its usable heap,
@@ -32,6 +31,8 @@ constexpr std::size_t kInitialHeapCells = std::size_t{1} << 20;
 /// Batches an IU runs in one turn on its worker before it lets other IUs have the worker
 /// (messages to it are applied between batches).
 constexpr unsigned kBatchesPerTurn = 8;
+/// The most goals an IU gives a hungry IU at once (half of its pool, up to this).
+constexpr std::size_t kMaxGiven = 64;
 }  // namespace
 
 namespace {
@@ -145,6 +146,13 @@ vm::RunStatus ThreadsMachine::run() {
   // start. The last task to finish collects if asked (and starts the IUs again), or says the
   // machine is idle: quiescence, or a stop.
   runtime_->in_flight.fetch_add(1);
+  if (size() > 1) {
+    // IUs with nothing to do ask for work at once (before any task runs: pools are quiet).
+    for (unsigned i = 0; i < size(); ++i) {
+      const Node& node = *nodes_[i];
+      if (node.iu->pool_size() == 0 && !node.has_mail.load()) mark_hungry(i);
+    }
+  }
   start_ready();
   finish_task();
   {
@@ -254,6 +262,7 @@ void ThreadsMachine::run_iu(unsigned i) {
       return done();
     }
     if (iu.pool_size() == 0) break;
+    if (node.hungry.load(std::memory_order_relaxed)) mark_fed(i);
     const std::size_t low = low_cells(iu);
     if (iu.heap.free_cells() < low) {
       request_collection();
@@ -287,6 +296,7 @@ void ThreadsMachine::run_iu(unsigned i) {
       node.parked = true;
       return done();
     }
+    if (hungry_count_.load(std::memory_order_relaxed) != 0) feed_hungry(i, worker);
     flush(i);
     publish_load(i);
   }
@@ -299,9 +309,11 @@ void ThreadsMachine::run_iu(unsigned i) {
     schedule(i);
     return;
   }
-  // Nothing left: clear the flag, then look at the inbox again (see the header). The outbox
+  // Nothing left: ask for work (an IU with spare goals gives some at its next batch), clear
+  // the flag, then look at the inbox again (see the header). The outbox
   // is empty (flushed above), and from the moment the flag is clear another task may run this
   // IU: nothing of the node is touched after it but the inbox, under its mutex.
+  if (size() > 1 && !stop_.load(std::memory_order_relaxed)) mark_hungry(i);
   node.scheduled.store(false);
   bool mail = false;
   {
@@ -458,6 +470,43 @@ unsigned ThreadsMachine::least_loaded(vm::Iu& from) {
   return best;
 }
 
+// --- work sharing --------------------------------------------------------------------------------
+
+void ThreadsMachine::mark_hungry(unsigned i) {
+  if (!nodes_[i]->hungry.exchange(true)) hungry_count_.fetch_add(1);
+}
+
+void ThreadsMachine::mark_fed(unsigned i) {
+  if (nodes_[i]->hungry.exchange(false)) hungry_count_.fetch_sub(1);
+}
+
+void ThreadsMachine::feed_hungry(unsigned i, WorkerCounters& worker) {
+  // Called by IU i's task between batches. Goals are moved exactly like goals placed on another
+  // IU: a Goal message the target copies into its heap (the record left here is garbage; a
+  // stale hook on it finds it not suspended, goal_record.hpp). The oldest goals of a LIFO pool
+  // are the roots of the largest pieces of work not started yet.
+  Node& node = *nodes_[i];
+  vm::Iu& iu = *node.iu;
+  const std::size_t pool = iu.pool_size();
+  if (pool < 2) return;
+  const unsigned n = size();
+  const unsigned start = rotate_.fetch_add(1, std::memory_order_relaxed) % n;
+  for (unsigned k = 0; k < n; ++k) {
+    const unsigned target = start + k < n ? start + k : start + k - n;
+    if (target == i || !nodes_[target]->hungry.load(std::memory_order_relaxed)) continue;
+    if (!nodes_[target]->hungry.exchange(false)) continue;  // fed by another IU meanwhile
+    hungry_count_.fetch_sub(1);
+    node.given.clear();
+    iu.take_oldest_goals(std::min(pool / 2, kMaxGiven), node.given);
+    for (const vm::Cell goal : node.given) send_goal(iu, target, goal);
+    node.counters.goals_given += node.given.size();
+    ++node.counters.feeds;
+    ++worker.steals;
+    node.given.clear();
+    return;
+  }
+}
+
 // --- errors, collection --------------------------------------------------------------------------
 
 void ThreadsMachine::fail(unsigned i) {
@@ -534,6 +583,8 @@ nlohmann::json ThreadsMachine::statistics() const {
                       {"goals_sent", node->counters.goals_sent},
                       {"goals_received", node->counters.goals_received},
                       {"batches", node->counters.batches},
+                      {"goals_given", node->counters.goals_given},
+                      {"feeds", node->counters.feeds},
                       {"heap_peak_bytes",
                        std::max(iu.heap.peak_used_cells, iu.heap.used_cells()) * sizeof(vm::Cell)},
                       {"heap_usable_bytes", iu.heap.usable_cells() * sizeof(vm::Cell)},
@@ -546,6 +597,7 @@ nlohmann::json ThreadsMachine::statistics() const {
                           {"suspensions", w.suspensions},
                           {"batches", w.batches},
                           {"transfers", w.transfers},
+                          {"steals", w.steals},
                           {"busy_seconds", busy},
                           {"idle_seconds", std::max(0.0, seconds - busy)}});
   }

@@ -114,6 +114,8 @@ class ThreadsMachine final : public vm::RemoteOps {
     std::uint64_t goals_sent = 0;
     std::uint64_t goals_received = 0;
     std::uint64_t batches = 0;
+    std::uint64_t goals_given = 0;  ///< sent to IUs that had run out of work (see feed)
+    std::uint64_t feeds = 0;        ///< times it gave goals to a hungry IU
   };
   /// Counters of one worker thread, written only by it.
   struct alignas(64) WorkerCounters {
@@ -121,6 +123,7 @@ class ThreadsMachine final : public vm::RemoteOps {
     std::uint64_t suspensions = 0;
     std::uint64_t batches = 0;
     std::uint64_t transfers = 0;  ///< batches of an IU that last ran on another worker
+    std::uint64_t steals = 0;     ///< work given by its IUs to IUs that had run out
     std::chrono::nanoseconds busy{0};
   };
   struct Outgoing {
@@ -136,6 +139,8 @@ class ThreadsMachine final : public vm::RemoteOps {
     std::vector<Outgoing> outbox;       // sent during this batch (the task's own)
     std::atomic<bool> scheduled{false};
     std::atomic<bool> has_mail{false};  // inbox non-empty (a hint; the mutex decides)
+    std::atomic<bool> hungry{false};    // ran out of work: the next IU with spare goals feeds it
+    std::vector<vm::Cell> given;        // goals being given away (the task's own)
     bool parked = false;                // waiting for a collection (only while it has no task)
     int last_worker = -1;
     IuCounters counters;
@@ -156,6 +161,11 @@ class ThreadsMachine final : public vm::RemoteOps {
   bool apply_messages(unsigned i);
   void apply(unsigned i, const Message& message);
   void publish_load(unsigned i);
+  /// Work sharing: an IU whose pool runs dry says it is hungry; an IU with two goals or more
+  /// gives half of its oldest ones to a hungry IU at its next batch boundary.
+  void mark_hungry(unsigned i);
+  void mark_fed(unsigned i);
+  void feed_hungry(unsigned i, WorkerCounters& worker);
   /// Records the first IU that stopped the run (an error or halt/1) and stops every worker.
   void fail(unsigned i);
   void collect();
@@ -180,6 +190,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking
+  alignas(64) std::atomic<unsigned> hungry_count_{0};  // IUs whose `hungry` flag is set (a hint)
   alignas(64) std::uint64_t collections_ = 0;
   std::chrono::nanoseconds elapsed_{0};
   std::chrono::nanoseconds gc_time_{0};

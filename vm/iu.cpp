@@ -113,6 +113,19 @@ Cell Iu::take_oldest_goal() {
   return 0;
 }
 
+void Iu::take_oldest_goals(std::size_t n, std::vector<Cell>& taken) {
+  if (!pool_.empty()) {
+    const std::size_t k = std::min(n, pool_.size());
+    taken.insert(taken.end(), pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(k));
+    pool_.erase(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(k));
+    return;
+  }
+  for (; n > 0 && !preempted_.empty(); --n) {
+    taken.push_back(preempted_.front());
+    preempted_.pop_front();
+  }
+}
+
 bool Iu::bind_here(Cell variable, Cell value) {
   const Cell v = deref(variable);
   if (!is_unbound(v)) return unify(v, value);  // bound meanwhile: ordinary unification

@@ -129,6 +129,10 @@ class alignas(64) Iu {
   /// Takes the oldest goal of the pool, or 0: the MP's periodic FIFO pick (FLENG.md 5.8), so
   /// that a goal woken behind a long chain of newer ones is not starved.
   Cell take_oldest_goal();
+  /// Takes up to `n` of the oldest goals of the pool into `taken` (the threads engine gives them
+  /// to an idle IU that asked for work: in a LIFO pool the oldest are the largest pieces).
+  /// Goals preempted by their time slice are given only when the pool has none.
+  void take_oldest_goals(std::size_t n, std::vector<Cell>& taken);
   [[nodiscard]] std::size_t pool_size() const { return pool_.size() + preempted_.size(); }
   /// A goal that arrived from the network (`newload`) or was woken here (`activate`).
   void accept_goal(Cell goal) { push(goal); }

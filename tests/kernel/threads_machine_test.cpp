@@ -142,6 +142,36 @@ TEST_F(ThreadsTest, HeapExhaustionIsAnError) {
   EXPECT_NE(r.report.find("exhausted"), std::string::npos) << r.report;
 }
 
+// Threshold 0: no goal is ever placed on another IU, so only work sharing spreads the tree:
+// the IUs without work say they are hungry from the start, and the IU with the tree gives them
+// the oldest goals of its pool (the largest subtrees). One worker makes it deterministic.
+TEST_F(ThreadsTest, IdleIusAreFedWithTheOldestGoalsOfLoadedOnes) {
+  ASSERT_TRUE(load("tree(D, A0, A) :- less_eq(1, D, C), tree1(C, D, A0, A).\n"
+                   "tree1(false, _, A0, A) :- add(A0, 1, A).\n"
+                   "tree1(true, D, A0, A) :- sub(D, 1, D1), tree(D1, A0, A1), tree(D1, A1, A).\n"))
+      << err.str();
+  for (const unsigned workers : {1U, 2U}) {
+    threads(workers, 4, false, 0);
+    const auto r = query("tree(12, 0, A)");
+    ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+    EXPECT_EQ(binding(r, "A"), "4096");
+    const auto& j = r.sim_statistics;
+    std::uint64_t given = 0;
+    std::uint64_t received = 0;
+    for (const auto& iu : j["per_iu"]) {
+      EXPECT_GT(iu["reductions"].get<std::uint64_t>(), 0U) << workers << " workers: " << j.dump();
+      given += iu["goals_given"].get<std::uint64_t>();
+      received += iu["goals_received"].get<std::uint64_t>();
+    }
+    EXPECT_GT(given, 0U);
+    EXPECT_EQ(j["goals_sent"].get<std::uint64_t>(), given);  // nothing placed, only given
+    EXPECT_EQ(received, given);
+    std::uint64_t steals = 0;
+    for (const auto& w : j["per_worker"]) steals += w["steals"].get<std::uint64_t>();
+    EXPECT_GT(steals, 0U);
+  }
+}
+
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
   ASSERT_TRUE(load(kPrimes)) << err.str();
   threads(2, 8, false, 128);
