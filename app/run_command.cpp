@@ -80,29 +80,32 @@ void print_sim_stats(const nlohmann::json& j) {
 
 void print_threads_stats(const nlohmann::json& j) {
   auto u = [&](const char* key) { return j[key].get<std::uint64_t>(); };
+  std::uint64_t goals_given = 0;
+  for (const auto& iu : j["per_iu"]) goals_given += iu["goals_given"].get<std::uint64_t>();
   std::cerr << fmt::format(
       "-- statistics (threads engine: {} IUs on {} workers, static {}, threshold {})\n"
       "time              {:.3f} ms  ({:.0f} reductions/s)\n"
       "reductions        {}\n"
       "suspensions       {}  (rate {:.4f})\n"
       "activations       {}\n"
-      "messages          {}  ({} goals sent)\n"
+      "messages          {}  ({} goals sent, {} given to idle IUs)\n"
       "gc collections    {}  ({:.3f} ms)\n"
       "peak heap         {:.1f} MiB\n",
       u("ius"), u("workers"), j["static"].get<std::string>(), u("threshold"),
       j["elapsed_seconds"].get<double>() * 1e3, j["reductions_per_second"].get<double>(),
       u("reductions"), u("suspensions"), j["suspension_rate"].get<double>(), u("activations"),
-      u("messages"), u("goals_sent"), u("gc_collections"), j["gc_seconds"].get<double>() * 1e3,
+      u("messages"), u("goals_sent"), goals_given, u("gc_collections"), j["gc_seconds"].get<double>() * 1e3,
       static_cast<double>(u("peak_heap_bytes")) / (1 << 20));
-  std::cerr << "  worker  reductions  suspensions  batches  transfers  busy_ms  idle_ms\n";
+  std::cerr << "  worker  reductions  suspensions  batches  transfers  steals  busy_ms  idle_ms\n";
   const auto& workers = j["per_worker"];
   for (std::size_t w = 0; w < workers.size(); ++w) {
     const auto& s = workers[w];
-    std::cerr << fmt::format("{:>8} {:>11} {:>12} {:>8} {:>10} {:>8.1f} {:>8.1f}\n", w,
+    std::cerr << fmt::format("{:>8} {:>11} {:>12} {:>8} {:>10} {:>7} {:>8.1f} {:>8.1f}\n", w,
                              s["reductions"].get<std::uint64_t>(),
                              s["suspensions"].get<std::uint64_t>(),
                              s["batches"].get<std::uint64_t>(),
                              s["transfers"].get<std::uint64_t>(),
+                             s["steals"].get<std::uint64_t>(),
                              s["busy_seconds"].get<double>() * 1e3,
                              s["idle_seconds"].get<double>() * 1e3);
   }

@@ -38,6 +38,11 @@
 // boundaries; a sender adds one for every goal it sends. `any`/naive placement picks the least
 // loaded entry; the dynamic-partitioning flag is set from the least load and the threshold at
 // each batch, as the simulated MP does.
+//
+// Work sharing: an IU whose turn ends with an empty pool sets its `hungry` flag (and a shared
+// count); an IU that sees the count non-zero after a batch and has two goals or more claims a
+// hungry IU (exchange on its flag) and sends it half of its oldest goals (up to 64) as Goal
+// messages. Hungry IUs have no task: nothing spins, and quiescence is unchanged.
 #pragma once
 
 #include <atomic>
