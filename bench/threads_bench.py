@@ -90,6 +90,9 @@ def main() -> int:
             row["threads1_over_local"] = med["threads1"] / med["local"]
         if med["threads1"] and med["threads2"]:
             row["speedup2"] = med["threads1"] / med["threads2"]
+            # The best run of each (the least disturbed by the machine's other load), beside
+            # the medians that the targets are judged on.
+            row["speedup2_best"] = min(times["threads1"]) / min(times["threads2"])
         if "threads2" in last:
             row["threads2_messages"] = last["threads2"].get("messages")
             row["threads2_suspensions"] = last["threads2"].get("suspensions")
@@ -170,12 +173,14 @@ def report(r: dict) -> str:
          f"commit `{r['commit']}`, median of {r['runs']} interleaved runs; times are the run "
          "itself (`elapsed_seconds` of `--stats=json`). One worker runs one IU; two workers "
          "run two IUs (the default: as many IUs as workers), static partitioning on, "
-         "threshold 8.", "",
+         "threshold 8. \"Best runs\" divides the fastest 1-worker run by the fastest "
+         "2-worker run (the least disturbed by other load on the machine); the targets are "
+         "judged on the medians.", "",
          "Targets: one worker no slower than 1.15x the one-IU engine; queens 10 and primes "
          "below 30000 at least 1.7x faster with 2 workers than with 1.", "",
          "| workload | one-IU engine | threads, 1 worker | 1 worker / one-IU | threads, 2 workers "
-         "| speedup 1 -> 2 workers | target |",
-         "|---|---|---|---|---|---|---|"]
+         "| speedup 1 -> 2 workers | same, best runs | target |",
+         "|---|---|---|---|---|---|---|---|"]
     for row in r["rows"]:
         ratio = row.get("threads1_over_local")
         speed = row.get("speedup2")
@@ -186,7 +191,7 @@ def report(r: dict) -> str:
             target.append("2 workers " + ("met" if speed >= 1.7 else "**not met**"))
         L.append(f"| {row['label']} | {fmt_t(row['local_seconds'])} | {fmt_t(row['threads1_seconds'])} "
                  f"| {fmt_r(ratio)} | {fmt_t(row['threads2_seconds'])} | {fmt_r(speed)} "
-                 f"| {', '.join(target)} |")
+                 f"| {fmt_r(row.get('speedup2_best'))} | {', '.join(target)} |")
     if r["curve"]:
         L += ["", "Scaling (threads engine, as many IUs as workers; workers beyond the cores "
               "share them):", "", "| workload | workers | time | speedup over 1 worker |",
