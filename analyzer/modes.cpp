@@ -125,6 +125,13 @@ Mode ModeTable::mode(const frontend::PredicateKey& key, std::size_t i) const {
   return m && i < m->size() ? (*m)[i] : Mode::Unknown;
 }
 
+bool ModeTable::waits_for(const frontend::PredicateKey& key, std::size_t i) const {
+  if (auto it = matched.find(key); it != matched.end()) {
+    return i < it->second.size() && it->second[i];
+  }
+  return mode(key, i) == Mode::In;
+}
+
 ModeTable analyze_modes(const frontend::Program& program, frontend::DiagnosticSink& diagnostics) {
   ModeTable table;
   std::map<frontend::PredicateKey, std::vector<const frontend::Clause*>> clauses;
@@ -136,7 +143,29 @@ ModeTable analyze_modes(const frontend::Program& program, frontend::DiagnosticSi
       declared[d->first] = {d->second, std::get<frontend::Directive>(item).span};
     }
   }
-  for (const auto& [key, list] : clauses) table.user[key] = Modes(key.arity, Mode::Unknown);
+  auto clauses_have = [&](const frontend::PredicateKey& k) { return clauses.contains(k); };
+  for (const auto& [key, list] : clauses) {
+    table.user[key] = Modes(key.arity, Mode::Unknown);
+    std::vector<bool>& matched = table.matched[key];
+    matched.assign(key.arity, false);
+    for (const frontend::Clause* c : list) {
+      // Head variables a builtin of the body needs: the clause waits for them at once too.
+      std::set<std::string> builtin_needs;
+      for (const auto& goal : c->body) {
+        const Term& g = unannotated(*goal.term);
+        if (!g.is_callable() || (g.text == "=" && g.arity() == 2)) continue;
+        const frontend::PredicateKey callee{g.text, g.arity()};
+        if (clauses_have(callee)) continue;  // a user predicate: not at once
+        for (std::size_t j = 0; j < g.args.size(); ++j) {
+          if (table.mode(callee, j) == Mode::In) variables_in(unannotated(*g.args[j]), builtin_needs);
+        }
+      }
+      for (std::size_t i = 0; i < key.arity; ++i) {
+        const Term& arg = unannotated(*c->head->args[i]);
+        if (arg.kind != TermKind::Variable || builtin_needs.contains(arg.text)) matched[i] = true;
+      }
+    }
+  }
   for (const auto& [key, d] : declared) table.user[key] = d.first;
 
   // Fixpoint: modes only move from Unknown to In or Out, so this ends.

@@ -30,7 +30,15 @@ class ModeTable {
   /// The mode of argument `i` of a goal (Unknown when nothing is known).
   [[nodiscard]] Mode mode(const frontend::PredicateKey& key, std::size_t i) const;
 
+  /// Whether a goal of `key` waits for argument `i` before it can commit: a builtin's input,
+  /// or a position some clause head of a user predicate matches against a non-variable. An
+  /// input that the predicate only passes on (an accumulator threaded to a later `add`) is
+  /// needed eventually, but the goal runs without it.
+  [[nodiscard]] bool waits_for(const frontend::PredicateKey& key, std::size_t i) const;
+
   std::map<frontend::PredicateKey, Modes> user;
+  /// Per user predicate, the argument positions its clause heads match (see waits_for).
+  std::map<frontend::PredicateKey, std::vector<bool>> matched;
 };
 
 /// Runs the analysis over a program. `:- mode p(?, ^).` declarations take precedence; a body

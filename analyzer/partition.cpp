@@ -148,10 +148,79 @@ void place_output_streams(const frontend::Clause& clause, frontend::Clause& copy
   }
 }
 
+/// Grain size (see partition.hpp): walks made only of builtins join the walk of the goal that
+/// uses what they compute.
+void merge_builtin_walks(const frontend::Clause& clause, const DataflowGraph& graph,
+                         std::vector<Walk>& walks) {
+  auto builtin = [&](std::size_t g) {
+    const Term& t = unannotated(*clause.body[g].term);
+    return t.is_callable() && !(t.text == "=" && t.arity() == 2) && !graph.user_goal[g];
+  };
+  for (bool merged = true; merged && walks.size() >= 2;) {
+    merged = false;
+    for (std::size_t w = 0; w < walks.size() && !merged; ++w) {
+      if (!std::all_of(walks[w].goals.begin(), walks[w].goals.end(), builtin)) continue;
+      std::set<std::string> made;
+      for (const std::size_t g : walks[w].goals) {
+        made.insert(graph.goals[g].binds.begin(), graph.goals[g].binds.end());
+      }
+      for (std::size_t u = 0; u < walks.size() && !merged; ++u) {
+        if (u == w) continue;
+        const bool uses =
+            std::any_of(walks[u].goals.begin(), walks[u].goals.end(), [&](std::size_t g) {
+              const auto& needs = graph.goals[g].needs;
+              return std::any_of(needs.begin(), needs.end(),
+                                 [&](const std::string& v) { return made.contains(v); });
+            });
+        if (!uses) continue;
+        Walk& into = walks[u];
+        into.goals.insert(into.goals.end(), walks[w].goals.begin(), walks[w].goals.end());
+        std::sort(into.goals.begin(), into.goals.end());
+        into.variables.insert(into.variables.begin(), walks[w].variables.begin(),
+                              walks[w].variables.end());
+        walks.erase(walks.begin() + static_cast<std::ptrdiff_t>(w));
+        merged = true;
+      }
+    }
+  }
+}
+
 }  // namespace
+
+std::set<frontend::PredicateKey> placed_by_callers(const frontend::Program& program,
+                                                   const ModeTable& modes, const CallGraph& calls) {
+  std::set<frontend::PredicateKey> placed;
+  for (const auto& item : program.items) {
+    const auto* clause = std::get_if<frontend::Clause>(&item);
+    if (clause == nullptr) continue;
+    auto note = [&](const Term& t) {
+      const Term& g = unannotated(t);
+      if (g.is_callable() && modes.user.contains({g.text, g.arity()})) {
+        placed.insert({g.text, g.arity()});
+      }
+    };
+    const ClausePartition p = partition(*clause, modes, &calls);
+    if (p.hand_annotated) {
+      for (const auto& goal : clause->body) {
+        if (goal.placement) note(*goal.term);
+      }
+      continue;
+    }
+    for (const auto& w : p.walks) {
+      if (w.label == 0) continue;
+      for (const std::size_t g : w.goals) note(*clause->body[g].term);
+    }
+  }
+  return placed;
+}
 
 DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
   DataflowGraph graph;
+  // Inputs that the clause's own recursive call only passes on (ModeTable::waits_for): an edge
+  // only from a builtin's result (see below).
+  std::vector<std::vector<std::string>> passed_on(clause.body.size());
+  const frontend::PredicateKey self =
+      clause.head->is_callable() ? frontend::predicate_of(clause) : frontend::PredicateKey{};
   std::vector<std::string> head_vars;
   variables_in(*clause.head, head_vars);
   for (std::size_t index = 0; index < clause.body.size(); ++index) {
@@ -166,6 +235,7 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
         graph.new_variables.push_back(v);
       }
     }
+    graph.user_goal.push_back(g.is_callable() && modes.user.contains({g.text, g.arity()}));
     if (g.is_callable()) {
       const frontend::PredicateKey key{g.text, g.arity()};
       if (key.name == "=" && key.arity == 2) {
@@ -183,13 +253,42 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
             case Mode::Out:
               if (arg.kind == TermKind::Variable && arg.text != "_") node.binds.push_back(arg.text);
               break;
-            case Mode::In: variables_in(arg, node.needs); break;
+            case Mode::In:
+              if (key != self || modes.waits_for(key, i)) {
+                variables_in(arg, node.needs);
+              } else {
+                variables_in(arg, passed_on[index]);
+              }
+              break;
             case Mode::Unknown: break;
           }
         }
       }
     }
     graph.goals.push_back(std::move(node));
+  }
+  // The loop goes on without the values it only threads through: an input of the clause's
+  // own recursive call that the predicate does not wait for (no head matches it, no builtin of
+  // its bodies needs it) is an edge only when a builtin computes it here (builtins compute
+  // locally and stay with their consumer); made by another user goal - an accumulator, queens'
+  // A1 from check(..., A0, A1) to try(Ps, [P|Rs], Board, A1, A) - the next round of the loop
+  // runs at the same time as the goal that makes it.
+  {
+    std::set<std::string> by_builtin;
+    for (const auto& node : graph.goals) {
+      const Term& g = *clause.body[node.index].term;
+      if (!g.is_callable() || (g.text == "=" && g.arity() == 2)) continue;
+      if (modes.user.contains(frontend::PredicateKey{g.text, g.arity()})) continue;
+      by_builtin.insert(node.binds.begin(), node.binds.end());
+    }
+    for (auto& node : graph.goals) {
+      for (const auto& v : passed_on[node.index]) {
+        if (by_builtin.contains(v) &&
+            std::find(node.needs.begin(), node.needs.end(), v) == node.needs.end()) {
+          node.needs.push_back(v);
+        }
+      }
+    }
   }
   // A variable in a position of unknown mode that another goal binds is taken as an input:
   // something produced in a body and passed on is there to be used.
@@ -216,7 +315,7 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
 }
 
 ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes,
-                          const CallGraph* calls) {
+                          const CallGraph* calls, bool placed_by_caller) {
   ClausePartition result;
   result.hand_annotated = hand_annotated(clause);
   const DataflowGraph graph = dataflow(clause, modes);
@@ -308,6 +407,7 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
     }
   }
   for (auto& w : result.walks) std::sort(w.goals.begin(), w.goals.end());
+  if (placed_by_caller && result.walks.size() >= 2) merge_builtin_walks(clause, graph, result.walks);
   // One walk: a new pipeline stage when it calls its own predicate again and spawns a process
   // of another component (see partition.hpp).
   if (result.walks.size() == 1 && calls != nullptr && clause.head->is_callable()) {
@@ -381,6 +481,7 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
 frontend::Program annotate(const frontend::Program& program, const ModeTable& modes,
                            std::string* explain) {
   const CallGraph calls(program);
+  const std::set<frontend::PredicateKey> placed = placed_by_callers(program, modes, calls);
   frontend::Program out;
   out.file_name = program.file_name;
   out.trailing_comments = program.trailing_comments;
@@ -396,7 +497,9 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
     }
     const auto& clause = std::get<frontend::Clause>(item);
     frontend::Clause copy = clone_clause(clause);
-    const ClausePartition p = partition(clause, modes, &calls);
+    const bool by_caller =
+        clause.head->is_callable() && placed.contains(frontend::predicate_of(clause));
+    const ClausePartition p = partition(clause, modes, &calls, by_caller);
     if (explain != nullptr) {
       *explain += fmt::format("{}:{}: {}\n", program.file_name,
                               frontend::to_string(clause.span.begin),
@@ -468,13 +571,16 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
 
 std::string dataflow_dot(const frontend::Program& program, const ModeTable& modes) {
   const CallGraph calls(program);
+  const std::set<frontend::PredicateKey> placed = placed_by_callers(program, modes, calls);
   std::string out = "digraph dataflow {\n  rankdir=LR;\n  node [fontname=\"monospace\"];\n";
   std::size_t cluster = 0;
   for (const auto& item : program.items) {
     const auto* clause = std::get_if<frontend::Clause>(&item);
     if (clause == nullptr || clause->body.empty()) continue;
     const DataflowGraph g = dataflow(*clause, modes);
-    const ClausePartition p = partition(*clause, modes, &calls);
+    const bool by_caller =
+        clause->head->is_callable() && placed.contains(frontend::predicate_of(*clause));
+    const ClausePartition p = partition(*clause, modes, &calls, by_caller);
     std::map<std::size_t, int> label_of;
     for (const auto& w : p.walks) {
       for (const std::size_t goal : w.goals) label_of[goal] = w.label;

@@ -37,6 +37,7 @@
 // This reproduces the paper's Figure 7 from its Figure 5.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,7 @@ struct DataflowGraph {
     std::vector<std::string> binds;  ///< variables it binds
   };
   std::vector<GoalNode> goals;
+  std::vector<bool> user_goal;             ///< per body goal: a call of a program predicate
   std::vector<std::string> new_variables;  ///< body-only variables, in order of first occurrence
 };
 
@@ -79,7 +81,12 @@ struct ClausePartition {
 /// `calls` (the program's call graph) enables the pipeline-stage rule; without it a clause
 /// with one walk always stays local.
 ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes,
-                          const CallGraph* calls = nullptr);
+                          const CallGraph* calls = nullptr, bool placed_by_caller = false);
+
+/// The program predicates that some caller places (a goal of a labelled walk, or a goal with a
+/// placement written by hand): their clauses keep builtin-only walks with their consumer.
+std::set<frontend::PredicateKey> placed_by_callers(const frontend::Program& program,
+                                                   const ModeTable& modes, const CallGraph& calls);
 
 /// The program with annotations inserted (a copy; comments kept). With `explain`, a text that
 /// says per clause which walks were found and why each annotation was chosen.

@@ -222,5 +222,61 @@ TEST(Partition, DataflowEdges) {
   EXPECT_NE(dot.find("cluster_0"), std::string::npos);
 }
 
+// A predicate waits for an argument its heads match or a builtin of its bodies needs; one it
+// only passes on to other predicates (an accumulator) it does not.
+TEST(Modes, WaitsForMatchedAndBuiltinInputsOnly) {
+  const auto a = analyze(
+      "loop([X|Xs], A0, A) :- work(X, A0, A1), loop(Xs, A1, A).\n"
+      "loop([], A0, A) :- A = A0.\n"
+      "work(X, A0, A) :- add(A0, X, A).\n");
+  EXPECT_EQ(modes_of(a, "loop", 3), "??*");  // A0 is needed at last (by the add of work)
+  EXPECT_TRUE(a.modes.waits_for({"loop", 3}, 0));
+  EXPECT_FALSE(a.modes.waits_for({"loop", 3}, 1));  // but loop never waits for it
+  EXPECT_TRUE(a.modes.waits_for({"work", 3}, 0));
+  EXPECT_TRUE(a.modes.waits_for({"work", 3}, 1));
+  EXPECT_TRUE(a.modes.waits_for({"add", 3}, 0));  // a builtin waits for its inputs
+}
+
+// The next round of a loop runs at the same time as the goal that makes the accumulator it
+// only passes on; a value a builtin computes keeps its consumer on its walk.
+TEST(Partition, LoopDoesNotWaitForItsAccumulator) {
+  const std::string loop =
+      "loop([X|Xs], A0, A) :- work(X, A0, A1), loop(Xs, A1, A).\n"
+      "loop([], A0, A) :- A = A0.\n"
+      "work(X, A0, A) :- add(A0, X, A).\n";
+  EXPECT_EQ(annotated(loop),
+            "loop([X|Xs], A0, A) :-\n"
+            "    work(X, A0, A1 @ any(1)) @ to(1),\n"
+            "    loop(Xs, A1, A) @ any(2).\n"
+            "loop([], A0, A) :-\n    A = A0.\n\n"
+            "work(X, A0, A) :-\n    add(A0, X, A).\n");
+  const std::string count = "count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).\n"
+                            "count([], C0, C) :- C = C0.\n";
+  EXPECT_EQ(annotated(count).find("@"), std::string::npos) << annotated(count);
+}
+
+// Grain size: a clause whose goals a caller already places keeps its builtin-only walks with
+// their consumer (Figure 7's split of the same clause alone: Figure5GivesFigure7).
+TEST(Partition, BuiltinWalksStayWithTheirConsumerWhenACallerPlacesTheGoal) {
+  const std::string source =
+      "go([X|Xs], A0, A) :- test(X, A0, A1), go(Xs, A1, A).\n"
+      "go([], A0, A) :- A = A0.\n"
+      "test(X, A0, A) :- add(X, 1, S), equal(S, 3, R1), sub(X, 1, D), equal(D, 3, R2),\n"
+      "  pick(R1, R2, A0, A).\n"
+      "pick(true, _, A0, A) :- add(A0, 1, A).\n"
+      "pick(false, true, A0, A) :- add(A0, 1, A).\n"
+      "pick(false, false, A0, A) :- A = A0.\n";
+  const auto out = annotated(source);
+  EXPECT_NE(out.find("test(X, A0, A1 @ any(1)) @ to(1)"), std::string::npos) << out;
+  EXPECT_NE(out.find("test(X, A0, A) :-\n    add(X, 1, S),\n    equal(S, 3, R1),\n"
+                     "    sub(X, 1, D),\n    equal(D, 3, R2),\n    pick(R1, R2, A0, A).\n"),
+            std::string::npos)
+      << out;
+  // The same clause without the caller splits as Figure 7 does.
+  const auto alone = annotated(source.substr(source.find("\ntest(") + 1));
+  EXPECT_NE(alone.find("add(X, 1, S @ any(1)) @ to(1)"), std::string::npos) << alone;
+  EXPECT_NE(alone.find("pick(R1, R2, A0, A) @ to(2)"), std::string::npos) << alone;
+}
+
 }  // namespace
 }  // namespace fleng::analyzer
