@@ -150,8 +150,9 @@ void place_output_streams(const frontend::Clause& clause, frontend::Clause& copy
 
 /// Grain size (see partition.hpp): walks made only of builtins join the walk of the goal that
 /// uses what they compute.
-void merge_builtin_walks(const frontend::Clause& clause, const DataflowGraph& graph,
-                         std::vector<Walk>& walks) {
+std::size_t merge_builtin_walks(const frontend::Clause& clause, const DataflowGraph& graph,
+                                std::vector<Walk>& walks) {
+  std::size_t count = 0;
   auto builtin = [&](std::size_t g) {
     const Term& t = unannotated(*clause.body[g].term);
     return t.is_callable() && !(t.text == "=" && t.arity() == 2) && !graph.user_goal[g];
@@ -180,9 +181,11 @@ void merge_builtin_walks(const frontend::Clause& clause, const DataflowGraph& gr
                               walks[w].variables.end());
         walks.erase(walks.begin() + static_cast<std::ptrdiff_t>(w));
         merged = true;
+        ++count;
       }
     }
   }
+  return count;
 }
 
 }  // namespace
@@ -225,7 +228,7 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
   variables_in(*clause.head, head_vars);
   for (std::size_t index = 0; index < clause.body.size(); ++index) {
     const Term& g = *clause.body[index].term;
-    DataflowGraph::GoalNode node{index, {}, {}};
+    DataflowGraph::GoalNode node{index, {}, {}, {}};
     std::vector<std::string> all;
     variables_in(g, all);
     for (const auto& v : all) {
@@ -283,9 +286,11 @@ DataflowGraph dataflow(const frontend::Clause& clause, const ModeTable& modes) {
     }
     for (auto& node : graph.goals) {
       for (const auto& v : passed_on[node.index]) {
-        if (by_builtin.contains(v) &&
-            std::find(node.needs.begin(), node.needs.end(), v) == node.needs.end()) {
+        if (std::find(node.needs.begin(), node.needs.end(), v) != node.needs.end()) continue;
+        if (by_builtin.contains(v)) {
           node.needs.push_back(v);
+        } else if (std::find(node.passes.begin(), node.passes.end(), v) == node.passes.end()) {
+          node.passes.push_back(v);
         }
       }
     }
@@ -407,7 +412,9 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
     }
   }
   for (auto& w : result.walks) std::sort(w.goals.begin(), w.goals.end());
-  if (placed_by_caller && result.walks.size() >= 2) merge_builtin_walks(clause, graph, result.walks);
+  if (placed_by_caller && result.walks.size() >= 2) {
+    result.merged_builtin_walks = merge_builtin_walks(clause, graph, result.walks);
+  }
   // One walk: a new pipeline stage when it calls its own predicate again and spawns a process
   // of another component (see partition.hpp).
   if (result.walks.size() == 1 && calls != nullptr && clause.head->is_callable()) {
@@ -511,6 +518,25 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
       continue;
     }
     if (explain != nullptr) {
+      const DataflowGraph graph = dataflow(clause, modes);
+      std::set<std::string> made;  // the values made by goals of this body
+      for (const auto& node : graph.goals) made.insert(node.binds.begin(), node.binds.end());
+      for (const auto& node : graph.goals) {
+        for (const auto& v : node.passes) {
+          if (!made.contains(v)) continue;
+          *explain += fmt::format(
+              "  {} does not wait for {}: {} only passes it on (no head matches it, no builtin "
+              "needs it), so the next round of the loop runs while {} is made\n",
+              goal_text(clause.body[node.index]), v,
+              frontend::to_string(frontend::predicate_of(clause)), v);
+        }
+      }
+      if (p.merged_builtin_walks > 0) {
+        *explain += fmt::format(
+            "  a caller places {}: {} walk(s) of builtins only stay with the goal that uses "
+            "their results (grain size: a message per step would cost more than the builtins)\n",
+            frontend::to_string(frontend::predicate_of(clause)), p.merged_builtin_walks);
+      }
       for (const auto& w : p.walks) {
         std::string goals;
         for (const std::size_t g : w.goals) {
@@ -529,7 +555,8 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
             p.pipeline_stream, goal_text(clause.body[p.pipeline_consumer]),
             goal_text(clause.body[p.pipeline_producer]));
       } else if (p.walks.size() < 2) {
-        *explain += "  one walk: no concurrency to spread, stays local\n";
+        *explain += p.merged_builtin_walks > 0 ? "  one walk then: stays local\n"
+                                               : "  one walk: no concurrency to spread, stays local\n";
       }
     }
     for (const auto& w : p.walks) {

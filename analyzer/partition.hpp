@@ -53,6 +53,8 @@ struct DataflowGraph {
     std::size_t index;               ///< position in the body
     std::vector<std::string> needs;  ///< variables whose value it needs
     std::vector<std::string> binds;  ///< variables it binds
+    /// Inputs of the clause's own recursive call that it only passes on (no edge).
+    std::vector<std::string> passes;
   };
   std::vector<GoalNode> goals;
   std::vector<bool> user_goal;             ///< per body goal: a call of a program predicate
@@ -76,6 +78,8 @@ struct ClausePartition {
   std::string pipeline_stream;
   std::size_t pipeline_producer = 0;
   std::size_t pipeline_consumer = 0;
+  /// Walks of builtins joined to their consumer's walk (the predicate is placed by a caller).
+  std::size_t merged_builtin_walks = 0;
 };
 
 /// `calls` (the program's call graph) enables the pipeline-stage rule; without it a clause

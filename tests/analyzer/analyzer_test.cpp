@@ -272,6 +272,15 @@ TEST(Partition, BuiltinWalksStayWithTheirConsumerWhenACallerPlacesTheGoal) {
                      "    sub(X, 1, D),\n    equal(D, 3, R2),\n    pick(R1, R2, A0, A).\n"),
             std::string::npos)
       << out;
+  {  // --explain says why
+    const auto a = analyze(source);
+    std::string why;
+    static_cast<void>(annotate(a.parsed.program, a.modes, &why));
+    EXPECT_NE(why.find("go(Xs, A1, A) does not wait for A1"), std::string::npos) << why;
+    EXPECT_NE(why.find("a caller places test/3: 1 walk(s) of builtins only stay"),
+              std::string::npos)
+        << why;
+  }
   // The same clause without the caller splits as Figure 7 does.
   const auto alone = annotated(source.substr(source.find("\ntest(") + 1));
   EXPECT_NE(alone.find("add(X, 1, S @ any(1)) @ to(1)"), std::string::npos) << alone;
