@@ -106,6 +106,7 @@ class alignas(64) Iu {
   void attach(RemoteOps* remote, const SimCosts* costs) {
     remote_ = remote;
     costs_ = costs;
+    static_partitioning_ = remote != nullptr && remote->static_partitioning();
   }
   /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
   /// Success means the reduction ended normally.
@@ -269,6 +270,7 @@ class alignas(64) Iu {
   unsigned count_;
   IuOptions options_;
 
+  bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
   std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
   std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension

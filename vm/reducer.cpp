@@ -680,9 +680,77 @@ op_spawn_at: {
     const std::uint64_t placement = code[pc + 2];
     // Naive partitioning sends every goal to the least-loaded IU; with static partitioning
     // an unannotated goal stays here and an annotated one goes to its label's IU.
-    where = !remote_->static_partitioning() ? remote_->least_loaded(*this)
+    where = !static_partitioning_ ? remote_->least_loaded(*this)
             : (placement >> 32U) == 0      ? iu
                                            : labels_[static_cast<std::uint32_t>(placement) & 63U];
+  }
+  if constexpr (kThreads) {
+    // The body's last goal, placed here by static partitioning: reduced directly, as the
+    // local body's `execute` does, instead of through a goal record and the pool (a
+    // host-thread saving the simulated UNIRED does not model: there the distributing body
+    // spawns every goal). Naive partitioning keeps placing every goal by the load table.
+    if (where == iu && static_partitioning_ && static_cast<Op>(code[pc + 4 + n]) == Op::proceed) {
+      const auto& layout = predicates[target].arg_registers;
+      if (n <= 8) {
+        // A parallel move into the argument registers, up to eight without a loop or a
+        // library call: gather, then scatter (a source may be another argument's target).
+        Cell* a = scratch.data();
+        const Cell* regs = code + pc + 4;
+        switch (n) {
+          case 8: a[7] = R[regs[7]]; [[fallthrough]];
+          case 7: a[6] = R[regs[6]]; [[fallthrough]];
+          case 6: a[5] = R[regs[5]]; [[fallthrough]];
+          case 5: a[4] = R[regs[4]]; [[fallthrough]];
+          case 4: a[3] = R[regs[3]]; [[fallthrough]];
+          case 3: a[2] = R[regs[2]]; [[fallthrough]];
+          case 2: a[1] = R[regs[1]]; [[fallthrough]];
+          case 1: a[0] = R[regs[0]]; [[fallthrough]];
+          default: break;
+        }
+        if (layout.empty()) {
+          switch (n) {
+            case 8: R[7] = a[7]; [[fallthrough]];
+            case 7: R[6] = a[6]; [[fallthrough]];
+            case 6: R[5] = a[5]; [[fallthrough]];
+            case 5: R[4] = a[4]; [[fallthrough]];
+            case 4: R[3] = a[3]; [[fallthrough]];
+            case 3: R[2] = a[2]; [[fallthrough]];
+            case 2: R[1] = a[1]; [[fallthrough]];
+            case 1: R[0] = a[0]; [[fallthrough]];
+            default: break;
+          }
+        } else {
+          const std::uint32_t* to = layout.data();
+          switch (n) {
+            case 8: R[to[7]] = a[7]; [[fallthrough]];
+            case 7: R[to[6]] = a[6]; [[fallthrough]];
+            case 6: R[to[5]] = a[5]; [[fallthrough]];
+            case 5: R[to[4]] = a[4]; [[fallthrough]];
+            case 4: R[to[3]] = a[3]; [[fallthrough]];
+            case 3: R[to[2]] = a[2]; [[fallthrough]];
+            case 2: R[to[1]] = a[1]; [[fallthrough]];
+            case 1: R[to[0]] = a[0]; [[fallthrough]];
+            default: break;
+          }
+        }
+      } else {
+        for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 4 + i]];
+        for (std::uint32_t i = 0; i < n; ++i) R[layout.empty() ? i : layout[i]] = scratch[i];
+      }
+      pred = target;
+      arity = n;
+      current_goal_ = 0;
+      if (--slice == 0) {
+        if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
+        to_argument_order(predicates[pred], R, n, scratch.data());
+        preempted_.push_back(make_goal_record(pred, R, n));
+        goto next_goal;
+      }
+      if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+        if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+      }
+      goto reduce;
+    }
   }
   // On host threads the record is made here and its target copies it into its own heap
   // (only an IU writes its own heap); the simulator writes it into the target's heap.
