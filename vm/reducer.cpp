@@ -617,7 +617,11 @@ op_unify_list: {
   p[0] = R[code[pc + 2]];
   p[1] = R[code[pc + 3]];
   const Cell list = make_pointer(Tag::Cons, p, iu);
-  if (!unify(R[code[pc + 1]], list)) {
+  // The common case inline: an output variable of this IU nobody waits on yet.
+  if (const Cell output = deref(R[code[pc + 1]]);
+      is_unbound(output) && iu_of(output) == iu && hooks_of(load_cell(address_of(output))) == 0) {
+    store_var_cell(address_of(output), list);
+  } else if (!unify(output, list)) {
     set_error("unification failed", fmt::format("{} = {}", format(R[code[pc + 1]]), format(list)),
               image.call_sites[static_cast<std::uint32_t>(pc)]);
     return RunStatus::Error;
