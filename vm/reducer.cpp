@@ -693,7 +693,11 @@ op_spawn_at: {
     // local body's `execute` does, instead of through a goal record and the pool (a
     // host-thread saving the simulated UNIRED does not model: there the distributing body
     // spawns every goal). Naive partitioning keeps placing every goal by the load table.
-    if (where == iu && static_partitioning_ && static_cast<Op>(code[pc + 4 + n]) == Op::proceed) {
+    // It counts as a goal of the batch (a batch that ends at its budget delivers the IU's
+    // messages and takes its inbox as often as when the goal went through the pool).
+    if (where == iu && static_partitioning_ && batch_left_ > 0 &&
+        static_cast<Op>(code[pc + 4 + n]) == Op::proceed) {
+      --batch_left_;
       const auto& layout = predicates[target].arg_registers;
       if (n <= 8) {
         // A parallel move into the argument registers, up to eight without a loop or a
