@@ -477,10 +477,29 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
   if (result.walks.size() >= 2) {
     std::sort(result.walks.begin(), result.walks.end(),
               [](const Walk& a, const Walk& b) { return a.goals.front() < b.goals.front(); });
-    // Labels 1..63 (the compiler's limit): walks past that stay local.
-    for (std::size_t i = 0; i < result.walks.size() && i < 63; ++i) {
-      result.walks[i].label = static_cast<int>(i + 1);
+    // The loop goes on here: the last walk that calls the clause's own predicate again keeps
+    // no label (its data are here; the other walks are the work it hands out).
+    std::size_t stays = result.walks.size();
+    if (clause.head->is_callable()) {
+      const auto self = frontend::predicate_of(clause);
+      std::size_t last_call = 0;
+      for (std::size_t w = 0; w < result.walks.size(); ++w) {
+        for (const std::size_t g : result.walks[w].goals) {
+          const Term& t = unannotated(*clause.body[g].term);
+          if (t.is_callable() && frontend::PredicateKey{t.text, t.arity()} == self &&
+              (stays == result.walks.size() || g >= last_call)) {
+            stays = w;
+            last_call = g;
+          }
+        }
+      }
     }
+    // Labels 1..63 (the compiler's limit): walks past that stay local.
+    int label = 0;
+    for (std::size_t i = 0; i < result.walks.size() && label < 63; ++i) {
+      if (i != stays) result.walks[i].label = ++label;
+    }
+    result.loop_stays = stays < result.walks.size();
   }
   return result;
 }
@@ -542,8 +561,12 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
         for (const std::size_t g : w.goals) {
           goals += (goals.empty() ? "" : ", ") + goal_text(clause.body[g]);
         }
-        *explain += fmt::format("  walk{}: {}\n",
-                                w.label > 0 ? fmt::format(" {}", w.label) : std::string(), goals);
+        *explain += fmt::format("  walk{}: {}{}\n",
+                                w.label > 0 ? fmt::format(" {}", w.label) : std::string(), goals,
+                                w.label == 0 && p.loop_stays
+                                    ? " (stays here: the loop goes on next to its data, the "
+                                      "other walks are the work it hands out)"
+                                    : "");
       }
       if (!p.pipeline_process.empty()) {
         *explain += fmt::format(

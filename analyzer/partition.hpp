@@ -80,6 +80,8 @@ struct ClausePartition {
   std::size_t pipeline_consumer = 0;
   /// Walks of builtins joined to their consumer's walk (the predicate is placed by a caller).
   std::size_t merged_builtin_walks = 0;
+  /// One walk (the one with the clause's last recursive call) kept here, unlabelled.
+  bool loop_stays = false;
 };
 
 /// `calls` (the program's call graph) enables the pipeline-stage rule; without it a clause

@@ -238,7 +238,8 @@ TEST(Modes, WaitsForMatchedAndBuiltinInputsOnly) {
 }
 
 // The next round of a loop runs at the same time as the goal that makes the accumulator it
-// only passes on; a value a builtin computes keeps its consumer on its walk.
+// only passes on, and stays here (the walk handed out gets the label); a value a builtin
+// computes keeps its consumer on its walk.
 TEST(Partition, LoopDoesNotWaitForItsAccumulator) {
   const std::string loop =
       "loop([X|Xs], A0, A) :- work(X, A0, A1), loop(Xs, A1, A).\n"
@@ -247,7 +248,7 @@ TEST(Partition, LoopDoesNotWaitForItsAccumulator) {
   EXPECT_EQ(annotated(loop),
             "loop([X|Xs], A0, A) :-\n"
             "    work(X, A0, A1 @ any(1)) @ to(1),\n"
-            "    loop(Xs, A1, A) @ any(2).\n"
+            "    loop(Xs, A1, A).\n"
             "loop([], A0, A) :-\n    A = A0.\n\n"
             "work(X, A0, A) :-\n    add(A0, X, A).\n");
   const std::string count = "count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).\n"
@@ -277,6 +278,8 @@ TEST(Partition, BuiltinWalksStayWithTheirConsumerWhenACallerPlacesTheGoal) {
     std::string why;
     static_cast<void>(annotate(a.parsed.program, a.modes, &why));
     EXPECT_NE(why.find("go(Xs, A1, A) does not wait for A1"), std::string::npos) << why;
+    EXPECT_NE(why.find("walk: go(Xs, A1, A) (stays here: the loop goes on"), std::string::npos)
+        << why;
     EXPECT_NE(why.find("a caller places test/3: 1 walk(s) of builtins only stay"),
               std::string::npos)
         << why;
