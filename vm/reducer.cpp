@@ -747,17 +747,7 @@ op_spawn_at: {
       }
       pred = target;
       arity = n;
-      current_goal_ = 0;
-      if (--slice == 0) {
-        if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
-        to_argument_order(predicates[pred], R, n, scratch.data());
-        preempted_.push_back(make_goal_record(pred, R, n));
-        goto next_goal;
-      }
-      if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
-        if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
-      }
-      goto reduce;
+      goto tail_call;
     }
   }
   // On host threads the record is made here and its target copies it into its own heap
@@ -807,12 +797,17 @@ op_execute: {
 #undef MOVE_ONE
   pred = static_cast<PredicateId>(code[pc + 1]);
   arity = n;
+  goto tail_call;
+}
+tail_call:
+  // A goal reduced directly (`execute`, or a distributing body's last goal kept here): its
+  // arguments are in their registers, `pred` and `arity` set.
   current_goal_ = 0;
   if (--slice == 0) {
     // Time slice over: to the back of the queue, so that others run too.
-    if (!ensure_heap(goal_record::kHeaderCells + n)) return RunStatus::Error;
-    to_argument_order(predicates[pred], R, n, scratch.data());
-    preempted_.push_back(make_goal_record(pred, R, n));
+    if (!ensure_heap(goal_record::kHeaderCells + arity)) return RunStatus::Error;
+    to_argument_order(predicates[pred], R, arity, scratch.data());
+    preempted_.push_back(make_goal_record(pred, R, arity));
     goto next_goal;
   }
   // An interrupt, or an error reported meanwhile by another IU's NIP on the machine (on one
@@ -821,7 +816,6 @@ op_execute: {
     if ((kMachine && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
   }
   goto reduce;
-}
 op_proceed:
   goto next_goal;
 #undef BLOCKED
