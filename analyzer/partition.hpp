@@ -4,14 +4,20 @@
 // partition into walks, and the annotations that place each walk on its own IU.
 //
 // Edges come from the modes; a variable in a position of unknown mode that another goal of the
-// body binds counts as an input there.
+// body binds counts as an input there. The clause's own recursive call does not wait for an
+// input it only passes on (ModeTable::waits_for: no head matches it, no builtin of its bodies
+// needs it) unless a builtin of the body computes it: an accumulator threaded through a loop
+// (queens' try/5) leaves the next round free to run while the value is made.
 //
 // The algorithm. Goals on one walk cannot run at the same time (each waits for the one before),
 // so they can share an IU without losing concurrency; independent walks get different labels.
 // Goals are taken in dependency order (textual order among independent ones); a goal extends
 // the walk of a goal that produces one of its inputs, if that goal is still the walk's last
 // (among several, the walk whose last goal comes latest in the text); otherwise it starts a
-// new walk. Then, when a clause has two walks or more, each walk L gets a label: its goals
+// new walk. A predicate that a caller already places (placed_by_callers) keeps its walks made
+// only of builtins with the walk that uses their results (grain size). Then, when a clause has
+// two walks or more, the last walk with the clause's own recursive call stays here (the loop
+// goes on next to its data) and each other walk L gets a label: its goals
 // `@ to(L)`, the first variable it allocates `@ any(L)` (the least-loaded IU is chosen there)
 // and its other new variables `@ to(L)`; a walk that allocates nothing has `@ any(L)` on its
 // first goal instead. A clause with one walk has no concurrency to spread and stays local,
