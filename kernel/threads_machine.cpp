@@ -16,6 +16,7 @@
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
+
 namespace {
 using Clock = std::chrono::steady_clock;
 /// Free cells below which an IU stops and asks for a collection: an eighth of its usable heap,
@@ -310,9 +311,9 @@ void ThreadsMachine::run_iu(unsigned i) {
     return;
   }
   // Nothing left: ask for work (an IU with spare goals gives some at its next batch), clear
-  // the flag, then look at the inbox again (see the header). The outbox
-  // is empty (flushed above), and from the moment the flag is clear another task may run this
-  // IU: nothing of the node is touched after it but the inbox, under its mutex.
+  // the flag, then look at the inbox again (see the header). The outbox is empty (flushed
+  // above), and from the moment the flag is clear another task may run this IU: nothing of
+  // the node is touched after it but the inbox, under its mutex.
   if (size() > 1 && !stop_.load(std::memory_order_relaxed)) mark_hungry(i);
   node.scheduled.store(false);
   bool mail = false;
@@ -502,7 +503,6 @@ void ThreadsMachine::feed_hungry(unsigned i, WorkerCounters& worker) {
     node.counters.goals_given += node.given.size();
     ++node.counters.feeds;
     ++worker.steals;
-    node.given.clear();
     return;
   }
 }

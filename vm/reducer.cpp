@@ -715,31 +715,18 @@ op_spawn_at: {
           case 1: a[0] = R[regs[0]]; [[fallthrough]];
           default: break;
         }
-        if (layout.empty()) {
-          switch (n) {
-            case 8: R[7] = a[7]; [[fallthrough]];
-            case 7: R[6] = a[6]; [[fallthrough]];
-            case 6: R[5] = a[5]; [[fallthrough]];
-            case 5: R[4] = a[4]; [[fallthrough]];
-            case 4: R[3] = a[3]; [[fallthrough]];
-            case 3: R[2] = a[2]; [[fallthrough]];
-            case 2: R[1] = a[1]; [[fallthrough]];
-            case 1: R[0] = a[0]; [[fallthrough]];
-            default: break;
-          }
-        } else {
-          const std::uint32_t* to = layout.data();
-          switch (n) {
-            case 8: R[to[7]] = a[7]; [[fallthrough]];
-            case 7: R[to[6]] = a[6]; [[fallthrough]];
-            case 6: R[to[5]] = a[5]; [[fallthrough]];
-            case 5: R[to[4]] = a[4]; [[fallthrough]];
-            case 4: R[to[3]] = a[3]; [[fallthrough]];
-            case 3: R[to[2]] = a[2]; [[fallthrough]];
-            case 2: R[to[1]] = a[1]; [[fallthrough]];
-            case 1: R[to[0]] = a[0]; [[fallthrough]];
-            default: break;
-          }
+        static constexpr std::uint32_t kInOrder[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        const std::uint32_t* to = layout.empty() ? kInOrder : layout.data();
+        switch (n) {
+          case 8: R[to[7]] = a[7]; [[fallthrough]];
+          case 7: R[to[6]] = a[6]; [[fallthrough]];
+          case 6: R[to[5]] = a[5]; [[fallthrough]];
+          case 5: R[to[4]] = a[4]; [[fallthrough]];
+          case 4: R[to[3]] = a[3]; [[fallthrough]];
+          case 3: R[to[2]] = a[2]; [[fallthrough]];
+          case 2: R[to[1]] = a[1]; [[fallthrough]];
+          case 1: R[to[0]] = a[0]; [[fallthrough]];
+          default: break;
         }
       } else {
         for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[code[pc + 4 + i]];
