@@ -143,7 +143,6 @@ ModeTable analyze_modes(const frontend::Program& program, frontend::DiagnosticSi
       declared[d->first] = {d->second, std::get<frontend::Directive>(item).span};
     }
   }
-  auto clauses_have = [&](const frontend::PredicateKey& k) { return clauses.contains(k); };
   for (const auto& [key, list] : clauses) {
     table.user[key] = Modes(key.arity, Mode::Unknown);
     std::vector<bool>& matched = table.matched[key];
@@ -155,7 +154,7 @@ ModeTable analyze_modes(const frontend::Program& program, frontend::DiagnosticSi
         const Term& g = unannotated(*goal.term);
         if (!g.is_callable() || (g.text == "=" && g.arity() == 2)) continue;
         const frontend::PredicateKey callee{g.text, g.arity()};
-        if (clauses_have(callee)) continue;  // a user predicate: not at once
+        if (clauses.contains(callee)) continue;  // a user predicate: not at once
         for (std::size_t j = 0; j < g.args.size(); ++j) {
           if (table.mode(callee, j) == Mode::In) variables_in(unannotated(*g.args[j]), builtin_needs);
         }
