@@ -86,11 +86,15 @@ bool Session::compile() {
       analyzed_programs_.push_back(
           std::make_unique<frontend::Program>(frontend::strip_placements(source->program)));
       units.push_back({analyzed_programs_.back().get(), false});
-    } else if (compiled_for_ == Placements::Analyzed) {
+    } else if (compiled_for_ == Placements::Analyzed ||
+               compiled_for_ == Placements::AnalyzedGoalsOnly) {
       frontend::DiagnosticSink ignored(source->program.file_name);
       const auto modes = analyzer::analyze_modes(source->program, ignored);
-      analyzed_programs_.push_back(
-          std::make_unique<frontend::Program>(analyzer::annotate(source->program, modes)));
+      frontend::Program annotated = analyzer::annotate(source->program, modes);
+      if (compiled_for_ == Placements::AnalyzedGoalsOnly) {
+        annotated = frontend::keep_goal_placements(annotated);
+      }
+      analyzed_programs_.push_back(std::make_unique<frontend::Program>(std::move(annotated)));
       units.push_back({analyzed_programs_.back().get(), false});
     } else {
       units.push_back({&source->program, false});
@@ -98,7 +102,7 @@ bool Session::compile() {
   }
   std::vector<frontend::Diagnostic> errors;
   std::vector<std::string> files;
-  const bool ok = vm::compile_program(units, *atoms_, *image_, errors, files);
+  const bool ok = vm::compile_program(units, *atoms_, *image_, errors, files, compile_options());
   for (std::size_t i = 0; i < errors.size(); ++i) {
     err_ << frontend::format_diagnostic(files[i], errors[i], {});
   }
@@ -160,7 +164,7 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 
   std::vector<frontend::Diagnostic> errors;
   const vm::PredicateId query =
-      vm::compile_query(clause.body, names, *atoms_, *image_, origin, errors);
+      vm::compile_query(clause.body, names, *atoms_, *image_, origin, errors, compile_options());
   if (!errors.empty()) {
     for (const auto& e : errors) result.report += frontend::format_diagnostic(origin, e, {});
     result.status = vm::RunStatus::Error;

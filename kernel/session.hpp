@@ -16,6 +16,7 @@
 
 #include "frontend/parse.hpp"
 #include "kernel/machine_description.hpp"
+#include "vm/compiler.hpp"
 #include "vm/atom_table.hpp"
 #include "vm/code.hpp"
 #include "vm/iu.hpp"
@@ -98,13 +99,20 @@ class Session {
   std::vector<std::unique_ptr<frontend::ParseResult>> library_;
   std::vector<std::unique_ptr<frontend::ParseResult>> sources_;
   /// What the compiled program does with placements: as written (one IU at host speed, where
-  /// they do not matter), the analyzer's added (--static on), none at all (--static off).
-  enum class Placements { AsWritten, Analyzed, Stripped };
+  /// they do not matter), the analyzer's added (--static on), none at all (--static off); on
+  /// host threads with static partitioning, the analyzer's goal placements only and one body
+  /// for the clauses that place no goal (frontend::keep_goal_placements,
+  /// vm::CompileOptions::host_threads).
+  enum class Placements { AsWritten, Analyzed, AnalyzedGoalsOnly, Stripped };
   [[nodiscard]] Placements placements_wanted() const {
     if (!engine_.simulated && !engine_.threads) return Placements::AsWritten;
     // One IU on host threads never distributes: the program as written, as on the local engine.
     if (engine_.threads && engine_.machine.ius == 1) return Placements::AsWritten;
-    return engine_.machine.static_partitioning ? Placements::Analyzed : Placements::Stripped;
+    if (!engine_.machine.static_partitioning) return Placements::Stripped;
+    return engine_.threads ? Placements::AnalyzedGoalsOnly : Placements::Analyzed;
+  }
+  [[nodiscard]] vm::CompileOptions compile_options() const {
+    return vm::CompileOptions{.host_threads = compiled_for_ == Placements::AnalyzedGoalsOnly};
   }
   Placements compiled_for_ = Placements::AsWritten;
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;

@@ -86,6 +86,7 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   workers_ = options.workers != 0 ? options.workers
                                   : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   if (options_.batch_goals == 0) options_.batch_goals = 1;
+
   const unsigned n = machine_.ius;
   vm::IuOptions iu_options = options.iu;
   // Resident heaps up front only when each IU has a worker of its own (no point faulting in
@@ -279,7 +280,7 @@ void ThreadsMachine::run_iu(unsigned i) {
     iu.distribute = size() > 1 && least < machine_.threshold;
     const std::uint64_t reductions = iu.counters.reductions;
     const std::uint64_t suspensions = iu.counters.suspensions;
-    const vm::RunStatus status = iu.run_batch(options_.batch_goals, low);
+    const vm::RunStatus status = iu.run_batch(options_.batch_goals, options_.batch_reductions, low);
     worker.reductions += iu.counters.reductions - reductions;
     worker.suspensions += iu.counters.suspensions - suspensions;
     ++worker.batches;

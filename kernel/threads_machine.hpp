@@ -4,8 +4,10 @@
 // Each IU is an actor. One oneTBB task at a time runs it (its `scheduled` flag says so): a turn
 // applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
 // of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces up to
-// 8 batches of goals from its pool with the machine's code (placements, dynamic partitioning),
-// applying the inbox between batches, and is enqueued again if work is left. Messages an IU
+// 8 batches of goals from its pool (a batch: 256 goals or 1000 reductions) with the machine's
+// code (placements, dynamic partitioning; compiled with vm::CompileOptions::host_threads, so a
+// clause that places no goal has one body), applying the inbox between batches, and is
+// enqueued again if work is left. Messages an IU
 // sends wait in its outbox until the end of the batch, then go to each target's inbox under
 // its mutex, one lock and one wake-up per target. Ownership is the rule that keeps this
 // race-free:
@@ -65,7 +67,13 @@ namespace fleng::kernel {
 
 struct ThreadsOptions {
   unsigned workers = 0;             ///< host worker threads (0: one per core)
-  std::uint32_t batch_goals = 256;  ///< goals an IU reduces before it lets others run
+  /// A batch ends after this many goals or this many reductions, whichever comes first; its
+  /// messages then go out. Bounded by reductions, a batch of a pipeline's long-running goals
+  /// (a filter with a long input) still ends every few microseconds, so that its consumers on
+  /// other IUs hear of new elements at once (primes below 30000 on 2 workers, median of 7:
+  /// 134 ms by goals alone, 85 ms with 1000 reductions).
+  std::uint32_t batch_goals = 256;
+  std::uint64_t batch_reductions = 1000;
   vm::IuOptions iu;                 ///< heap sizes and time slice of every IU
 };
 

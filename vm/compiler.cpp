@@ -77,9 +77,9 @@ class ClauseCompiler {
  public:
   ClauseCompiler(AtomTable& atoms, CodeImage& image, std::string file,
                  const std::unordered_set<std::uint64_t>& user_defined, const Layouts& layouts,
-                 const ClauseSources* sources = nullptr)
+                 const ClauseSources* sources = nullptr, CompileOptions options = {})
       : atoms_(atoms), image_(image), code_(image.code), file_(std::move(file)),
-        user_defined_(user_defined), layouts_(layouts), sources_(sources) {}
+        user_defined_(user_defined), layouts_(layouts), sources_(sources), options_(options) {}
 
   /// Compiles a clause; returns the address of its head code. `layout`: the registers of the
   /// head's arguments (empty: argument i in register i).
@@ -116,6 +116,15 @@ class ClauseCompiler {
     const auto head_vars = vars_;
     const auto head_next = next_reg_;
     const std::uint64_t local_alloc = compile_body(body, false);
+    const bool places_goals = std::any_of(body.begin(), body.end(), [](const Goal& g) {
+      return g.placement && g.placement->kind != PlacementKind::Local;
+    });
+    if (options_.host_threads && !places_goals) {
+      // One body for both modes (CompileOptions::host_threads).
+      code_[dist_slot] = alloc_slot + 1;
+      code_[alloc_slot] = local_alloc;
+      return static_cast<std::uint32_t>(start);
+    }
     code_[dist_slot] = code_.size();
     vars_ = head_vars;
     next_reg_ = head_next;
@@ -898,6 +907,7 @@ class ClauseCompiler {
   const std::unordered_set<std::uint64_t>& user_defined_;
   const Layouts& layouts_;
   const ClauseSources* sources_;
+  CompileOptions options_;
   std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
   bool inlining_ = false;      ///< compiling an inlined dispatch predicate's clause
   const std::vector<std::uint32_t>* layout_ = nullptr;  ///< of the clause being compiled
@@ -1119,7 +1129,8 @@ Layouts choose_layouts(const std::vector<std::uint64_t>& order,
 }  // namespace
 
 bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, CodeImage& image,
-                     std::vector<frontend::Diagnostic>& errors, std::vector<std::string>& error_files) {
+                     std::vector<frontend::Diagnostic>& errors, std::vector<std::string>& error_files,
+                     const CompileOptions& options) {
   // Builtins first, so that their predicate ids exist (for spawning a builtin as a goal).
   for (BuiltinId id = 0; id < kBuiltins.size(); ++id) {
     const auto& info = kBuiltins[id];
@@ -1175,7 +1186,8 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
     for (const auto& pending : clauses) {
-      ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts, &sources);
+      ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts, &sources,
+                              options);
       try {
         const std::uint32_t pc =
             compiler.compile(*pending.clause->head, pending.clause->body, arg_registers);
@@ -1200,7 +1212,8 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
 PredicateId compile_query(const std::vector<frontend::Goal>& goals,
                           const std::vector<std::string>& variables, AtomTable& atoms,
                           CodeImage& image, const std::string& file,
-                          std::vector<frontend::Diagnostic>& errors) {
+                          std::vector<frontend::Diagnostic>& errors,
+                          const CompileOptions& options) {
   std::unordered_set<std::uint64_t> user_defined;
   Layouts layouts;
   for (const auto& p : image.predicates) {
@@ -1214,7 +1227,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
   if (variables.empty()) head = frontend::make_atom(name, {});
   const PredicateId id =
       image.predicate(atoms.intern(name), name, static_cast<std::uint32_t>(variables.size()));
-  ClauseCompiler compiler(atoms, image, file, user_defined, layouts);
+  ClauseCompiler compiler(atoms, image, file, user_defined, layouts, nullptr, options);
   try {
     const std::uint32_t pc = compiler.compile(*head, goals);
     Predicate& p = image.predicates[id];

@@ -21,17 +21,31 @@ struct SourceUnit {
   bool library = false;
 };
 
+/// What the code is compiled for.
+struct CompileOptions {
+  /// For the threads engine with static partitioning: a clause whose body places no goal
+  /// (no `@ to(L)` or `@ any(L)` goal) gets no distributing body, its commit enters the local
+  /// body in both modes. On host threads data is made on the IU that makes it and an
+  /// unplaced goal stays on its IU, so the two bodies would do the same; the local one is the
+  /// faster code (inlined dispatch, fused list unification, last goal reduced directly).
+  /// The simulated PIE64 keeps both bodies: there the distributing body costs what the
+  /// paper's UNIRED spends spawning every goal.
+  bool host_threads = false;
+};
+
 /// Compiles the units into `image` (which starts empty). Compile errors (a clause too large,
 /// ...) go to `diagnostics` of the unit's file; the return value is false if there were any.
 bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, CodeImage& image,
-                     std::vector<frontend::Diagnostic>& errors, std::vector<std::string>& error_files);
+                     std::vector<frontend::Diagnostic>& errors, std::vector<std::string>& error_files,
+                     const CompileOptions& options = {});
 
 /// Compiles a query `Goal1, Goal2, ...` over the named variables `variables` (in order) into a
 /// new predicate `$query/N` of the image and returns it. Its head is `$query(V1, ..., Vn)`.
 PredicateId compile_query(const std::vector<frontend::Goal>& goals,
                           const std::vector<std::string>& variables, AtomTable& atoms,
                           CodeImage& image, const std::string& file,
-                          std::vector<frontend::Diagnostic>& errors);
+                          std::vector<frontend::Diagnostic>& errors,
+                          const CompileOptions& options = {});
 
 /// Registers limit of a clause (arguments, head sub-terms and body temporaries); the constant
 /// registers (vm/code.hpp) follow.

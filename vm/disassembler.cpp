@@ -1,6 +1,9 @@
 // The disassembler, driven by the operand kinds of instructions.def.
 #include "vm/disassembler.hpp"
 
+#include <algorithm>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "vm/term_writer.hpp"
@@ -91,6 +94,15 @@ std::uint64_t disassemble_one(const CodeImage& image, const AtomTable& atoms, st
 }  // namespace
 
 std::string disassemble(const CodeImage& image, const AtomTable& atoms, bool library) {
+  // A clause's code runs from its head to the next clause's head (or the end of the code):
+  // head, commit, local body (several `proceed`/`execute` with an inlined dispatch), then the
+  // distributing body at the commit's address, unless the commit enters the local body in
+  // both modes (vm::CompileOptions::host_threads).
+  std::vector<std::uint64_t> starts;
+  for (const auto& p : image.predicates) {
+    for (const auto& c : p.clauses) starts.push_back(c.head_pc);
+  }
+  std::sort(starts.begin(), starts.end());
   std::string out;
   for (const auto& p : image.predicates) {
     if (!p.defined || p.builtin != kNoBuiltin || p.clauses.empty()) continue;
@@ -100,18 +112,20 @@ std::string disassemble(const CodeImage& image, const AtomTable& atoms, bool lib
     for (std::size_t c = 0; c < p.clauses.size(); ++c) {
       out += fmt::format(" clause {}:\n", c + 1);
       std::uint64_t pc = p.clauses[c].head_pc;
-      // A clause's code runs from its head to the end of its distributing body, which starts
-      // at the commit's address and ends with the first `proceed`/`execute` there (the local
-      // body may have several: inlined dispatch).
+      const auto next = std::upper_bound(starts.begin(), starts.end(), pc);
+      const std::uint64_t end = next == starts.end() ? image.code.size() : *next;
       std::uint64_t distributing = 0;
-      while (pc < image.code.size()) {
+      while (pc < end) {
         if (distributing != 0 && pc == distributing) out += "   -- distributing body --\n";
         const std::uint64_t at = pc;
         const auto op = static_cast<Op>(image.code[pc]);
         pc = disassemble_one(image, atoms, pc, out);
-        if (op == Op::commit && distributing == 0) distributing = image.code[at + 1];
-        if ((op == Op::proceed || op == Op::execute) && distributing != 0 && at >= distributing) {
-          break;
+        if (op == Op::commit && distributing == 0) {
+          distributing = image.code[at + 1];
+          if (distributing == pc) {
+            out += "   -- one body: also the distributing body --\n";
+            distributing = end;  // no second marker
+          }
         }
       }
     }

@@ -24,7 +24,8 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
     : atoms(atoms_table), image(code_image), out(output),
       heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
       index_(index),
-      count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil) {}
+      count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil),
+      scratch_(kMaxRegisters, kNil) {}
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);

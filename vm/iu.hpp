@@ -114,7 +114,7 @@ class alignas(64) Iu {
   /// Threads engine: reduces goals of the pool, at most `max_goals` (each with its direct
   /// reductions), stopping early when the pool is empty or fewer than `low_cells` heap cells
   /// are free. Success means it stopped normally (the pool may still hold goals).
-  RunStatus run_batch(std::uint32_t max_goals, std::size_t low_cells);
+  RunStatus run_batch(std::uint32_t max_goals, std::uint64_t max_reductions, std::size_t low_cells);
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
@@ -279,6 +279,7 @@ class alignas(64) Iu {
   std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode  // the reducer's handler per code address
   void thread_code(std::vector<void*>& threaded, void* const* dispatch) const;
   std::vector<Cell> registers_;    // the clause's registers, then the constant registers
+  std::vector<Cell> scratch_;      // parallel moves and builtin arguments (one per IU, made once)
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
@@ -288,6 +289,7 @@ class alignas(64) Iu {
   const SimCosts* costs_ = nullptr;
   std::uint64_t cycles_ = 0;
   std::uint32_t batch_left_ = 0;       // threads engine: goals left in this batch
+  std::uint64_t batch_end_reductions_ = 0;  // threads engine: the batch ends at this count
   std::size_t batch_low_cells_ = 0;    // threads engine: end the batch below this many free cells
   std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
 

@@ -128,8 +128,10 @@ void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const 
 
 RunStatus Iu::reduce_goal(Cell goal) { return run_loop<ExecMode::Simulated>(goal); }
 
-RunStatus Iu::run_batch(std::uint32_t max_goals, std::size_t low_cells) {
+RunStatus Iu::run_batch(std::uint32_t max_goals, std::uint64_t max_reductions,
+                        std::size_t low_cells) {
   batch_left_ = max_goals;
+  batch_end_reductions_ = counters.reductions + max_reductions;
   batch_low_cells_ = low_cells;
   return run_loop<ExecMode::Threads>(0);
 }
@@ -190,7 +192,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
 
   load_constant_registers();
   Cell* const R = registers_.data();
-  std::array<Cell, kMaxRegisters> scratch{};
+  Cell* const scratch = scratch_.data();
   // The state of the loop; all declared here, so that no jump crosses an initialization.
   const Cell* code = image.code.data();
   const Predicate* const predicates = image.predicates.data();
@@ -232,7 +234,10 @@ next_goal:
     if constexpr (kThreads) {
       // A batch of the threads engine ends after its goals, or when the heap runs low (the
       // machine collects every heap together, with all workers stopped).
-      if (batch_left_ == 0 || heap.free_cells() < batch_low_cells_) return RunStatus::Success;
+      if (batch_left_ == 0 || counters.reductions >= batch_end_reductions_ ||
+          heap.free_cells() < batch_low_cells_) {
+        return RunStatus::Success;
+      }
       --batch_left_;
     }
     if (!pool_.empty()) {
@@ -301,7 +306,7 @@ reduce:
           goto next_goal;
         }
       }
-      if (!reduce_builtin_goal(*predicate, pred, arity, scratch.data())) return RunStatus::Error;
+      if (!reduce_builtin_goal(*predicate, pred, arity, scratch)) return RunStatus::Error;
       goto next_goal;
     }
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
@@ -354,7 +359,7 @@ mismatch:
   goto next_clause;
 
 no_clause:
-  to_argument_order(*predicate, R, arity, scratch.data());
+  to_argument_order(*predicate, R, arity, scratch);
   if (!blocked_.empty()) {
     if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
     goto next_goal;
@@ -600,7 +605,7 @@ op_call_function:
     cycles_ += costs_->builtin_call;
     for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 5 + i]]));
   }
-  if (!call_builtin_inline(pc, true, scratch.data())) return RunStatus::Error;
+  if (!call_builtin_inline(pc, true, scratch)) return RunStatus::Error;
   pc += 5 + code[pc + 4];
   DISPATCH();
 op_unify_list: {
@@ -634,7 +639,7 @@ op_call_builtin:
     cycles_ += costs_->builtin_call;
     for (std::uint64_t i = 0; i < code[pc + 2]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 3 + i]]));
   }
-  if (!call_builtin_inline(pc, false, scratch.data())) return RunStatus::Error;
+  if (!call_builtin_inline(pc, false, scratch)) return RunStatus::Error;
   pc += 3 + code[pc + 2];
   DISPATCH();
 op_resolve_any:
@@ -702,7 +707,7 @@ op_spawn_at: {
       if (n <= 8) {
         // A parallel move into the argument registers, up to eight without a loop or a
         // library call: gather, then scatter (a source may be another argument's target).
-        Cell* a = scratch.data();
+        Cell* a = scratch;
         const Cell* regs = code + pc + 4;
         switch (n) {
           case 8: a[7] = R[regs[7]]; [[fallthrough]];
@@ -793,7 +798,7 @@ tail_call:
   if (--slice == 0) {
     // Time slice over: to the back of the queue, so that others run too.
     if (!ensure_heap(goal_record::kHeaderCells + arity)) return RunStatus::Error;
-    to_argument_order(predicates[pred], R, arity, scratch.data());
+    to_argument_order(predicates[pred], R, arity, scratch);
     preempted_.push_back(make_goal_record(pred, R, arity));
     goto next_goal;
   }

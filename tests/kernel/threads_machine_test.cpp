@@ -172,6 +172,24 @@ TEST_F(ThreadsTest, IdleIusAreFedWithTheOldestGoalsOfLoadedOnes) {
   }
 }
 
+// A batch ends after 256 goals or 1000 reductions (ThreadsOptions), at the first goal boundary
+// after them: one goal that loops 10000 times (20000 reductions with loop1's inlined dispatch,
+// preempted by its time slice every 1000 direct calls) takes about 10 batches instead of one,
+// so its IU delivers its messages and reads its inbox that often.
+TEST_F(ThreadsTest, ABatchEndsAfterItsReductions) {
+  ASSERT_TRUE(load("loop(N) :- less(0, N, C), loop1(C, N).\n"
+                   "loop1(false, _).\n"
+                   "loop1(true, N) :- sub(N, 1, N1), loop(N1).\n"))
+      << err.str();
+  threads(1, 2);
+  const auto r = query("loop(10000)");
+  ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
+  std::uint64_t batches = 0;
+  for (const auto& iu : r.sim_statistics["per_iu"]) batches += iu["batches"].get<std::uint64_t>();
+  EXPECT_GE(batches, 9U) << r.sim_statistics.dump();
+  EXPECT_LE(batches, 13U) << r.sim_statistics.dump();
+}
+
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
   ASSERT_TRUE(load(kPrimes)) << err.str();
   threads(2, 8, false, 128);

@@ -22,7 +22,8 @@ using Chain = std::vector<std::uint32_t>;
 
 /// Compiles several units (library first) into one image.
 struct Image {
-  Image(const std::vector<std::pair<std::string, bool>>& sources) {
+  Image(const std::vector<std::pair<std::string, bool>>& sources,
+        const CompileOptions& options = {}) {
     for (const auto& [text, library] : sources) {
       parsed.push_back(frontend::parse_source(library ? "lib/t.fl" : "t.fl", text));
       EXPECT_TRUE(parsed.back().ok()) << text;
@@ -31,7 +32,7 @@ struct Image {
     for (std::size_t i = 0; i < sources.size(); ++i) {
       units.push_back(SourceUnit{&parsed[i].program, sources[i].second});
     }
-    ok = compile_program(units, atoms, image, errors, error_files);
+    ok = compile_program(units, atoms, image, errors, error_files, options);
   }
   const Predicate& predicate(const std::string& name, std::uint32_t arity) {
     const auto id = image.find(atoms.intern(name), arity);
@@ -267,6 +268,39 @@ app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).
   EXPECT_EQ(local_instructions(section.substr(clause2)),
             (std::vector<std::string>{"match_cons", "commit", "unify_list", "execute"}));
   EXPECT_NE(section.find(", 1\n"), std::string::npos) << section;
+}
+
+TEST(CompilerCode, ForHostThreadsAClauseThatPlacesNoGoalHasOneBody) {
+  const std::string program = R"(
+filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).
+filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
+filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
+go(Xs, Zs) :- filter(2, Xs, Ys @ any(1)), q(Ys, Zs) @ to(1).
+q(_, _).
+)";
+  Image machine({{program, false}});
+  Image threads({{program, false}}, CompileOptions{.host_threads = true});
+  ASSERT_TRUE(machine.ok);
+  ASSERT_TRUE(threads.ok);
+  // For the simulated machine every clause has both bodies.
+  const std::string sim_filter = listing_of(machine.listing(), "filter/3");
+  EXPECT_NE(sim_filter.find("-- distributing body --"), std::string::npos) << sim_filter;
+  // On host threads filter/3 places nothing: one body (with filter1's clauses inlined), which
+  // the commit enters in both modes.
+  const std::string filter = listing_of(threads.listing(), "filter/3");
+  EXPECT_EQ(filter.find("-- distributing body --"), std::string::npos) << filter;
+  EXPECT_NE(filter.find("-- one body: also the distributing body --"), std::string::npos) << filter;
+  EXPECT_NE(filter.find("if_not_const"), std::string::npos) << filter;
+  EXPECT_EQ(filter.find("spawn_at"), std::string::npos) << filter;
+  const auto& code = threads.image.code;
+  const std::uint32_t head = threads.predicate("filter", 3).clauses.front().head_pc;
+  std::uint32_t commit = head;
+  while (static_cast<Op>(code[commit]) != Op::commit) ++commit;  // match_cons r1 ... commit
+  EXPECT_EQ(code[commit + 1], commit + 3);
+  // go/2 places a goal: its distributing body stays.
+  const std::string go = listing_of(threads.listing(), "go/2");
+  EXPECT_NE(go.find("-- distributing body --"), std::string::npos) << go;
+  EXPECT_NE(go.find(op("spawn_at", "q/2, to(1)")), std::string::npos) << go;
 }
 
 TEST(CompilerCode, UnifyListUnifiesAnyTerm) {
