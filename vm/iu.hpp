@@ -278,6 +278,24 @@ class alignas(64) Iu {
   std::vector<Cell> blocked_;
   std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode  // the reducer's handler per code address
   void thread_code(std::vector<void*>& threaded, void* const* dispatch) const;
+  /// What the reducer needs first of a predicate when it reduces a goal of it, in one small
+  /// record per predicate (remade with the threaded code: code and predicates only grow
+  /// together, by a query's).
+  struct Entry {
+    enum Kind : std::uint8_t { Indexed, AllClauses, NoClauses };
+    const std::uint32_t* cons = nullptr;  ///< the clauses for a list cell in the index argument
+    const std::uint32_t* all = nullptr;   ///< every clause (an unbound index argument)
+    std::uint32_t argument = 0;           ///< the index argument's register
+    Kind kind = NoClauses;  ///< Indexed; AllClauses (no argument, no head looks); builtin/undefined
+  };
+  std::vector<Entry> entries_;
+  void make_entries();
+ public:
+  /// A builtin added a predicate to the image (call/1 of one never seen): the reducer renews
+  /// what it keeps of the predicates after the builtin.
+  void note_predicates_grew() { predicates_grew_ = true; }
+ private:
+  bool predicates_grew_ = false;
   std::vector<Cell> registers_;    // the clause's registers, then the constant registers
   std::vector<Cell> scratch_;      // parallel moves and builtin arguments (one per IU, made once)
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far

@@ -126,6 +126,19 @@ void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const 
   }
 }
 
+void Iu::make_entries() {
+  entries_.assign(image.predicates.size(), Entry{});
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    const Predicate& p = image.predicates[i];
+    Entry& e = entries_[i];
+    if (p.index.all.empty()) continue;  // a builtin or undefined: NoClauses
+    e.all = p.index.all.data();
+    e.cons = p.index.cons.data();
+    e.argument = p.index.argument;
+    e.kind = p.arity > 0 && !p.index.trivial ? Entry::Indexed : Entry::AllClauses;
+  }
+}
+
 RunStatus Iu::reduce_goal(Cell goal) { return run_loop<ExecMode::Simulated>(goal); }
 
 RunStatus Iu::run_batch(std::uint32_t max_goals, std::uint64_t max_reductions,
@@ -163,7 +176,11 @@ RunStatus Iu::run_loop(Cell single_goal) {
   // Direct threading: beside the code, the handler address of the instruction at each code
   // address (made once per IU for the code there is; a query adds code, then it is extended).
   std::vector<void*>& threaded = threaded_code_[static_cast<std::size_t>(kMode)];
-  if (threaded.size() != image.code.size()) thread_code(threaded, kDispatch);
+  if (threaded.size() != image.code.size() || entries_.size() != image.predicates.size()) {
+    thread_code(threaded, kDispatch);
+    make_entries();
+  }
+  const Entry* entries = entries_.data();
   void* const* const handler = threaded.data();
 #define DISPATCH()                                                  \
   do {                                                              \
@@ -195,8 +212,20 @@ RunStatus Iu::run_loop(Cell single_goal) {
   Cell* const scratch = scratch_.data();
   // The state of the loop; all declared here, so that no jump crosses an initialization.
   const Cell* code = image.code.data();
-  const Predicate* const predicates = image.predicates.data();
+  const Predicate* predicates = image.predicates.data();
+  // call/1 of a predicate never seen makes one (undefined): then the predicates may have moved
+  // and the entries are one short; the builtin says so (predicates_grew_).
+#define REFRESH_IF_PREDICATES_GREW()         \
+  do {                                       \
+    if (predicates_grew_) [[unlikely]] {     \
+      predicates_grew_ = false;              \
+      make_entries();                        \
+      entries = entries_.data();             \
+      predicates = image.predicates.data();  \
+    }                                        \
+  } while (false)
   const Predicate* predicate = nullptr;
+  const Entry* entry = nullptr;
   const std::uint32_t* chain = nullptr;  // the next clause to try, up to kEndOfChain
   std::size_t mark = 0;
   std::uint64_t pc = 0;
@@ -286,11 +315,12 @@ next_goal:
   slice = options_.time_slice;
 
 reduce:
+  entry = entries + pred;
   predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
   // Only predicates with clauses have an index (its lists end with kEndOfChain): the others
   // are builtins or undefined.
-  if (predicate->index.all.empty()) {
+  if (entry->kind == Entry::NoClauses) [[unlikely]] {
     if (predicate->builtin != kNoBuiltin) {
       if constexpr (kSim) {
         cycles_ += costs_->builtin_call;
@@ -307,6 +337,7 @@ reduce:
         }
       }
       if (!reduce_builtin_goal(*predicate, pred, arity, scratch)) return RunStatus::Error;
+      REFRESH_IF_PREDICATES_GREW();
       goto next_goal;
     }
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
@@ -324,14 +355,14 @@ reduce:
     // value, not a reference to read again from another IU.
     if (arity > 0) R[0] = deref_at<kMode>(R[0]);
   }
-  if (arity > 0 && !predicate->index.trivial) [[likely]] {
-    Cell& indexed = R[predicate->index.argument];
+  if (entry->kind == Entry::Indexed) [[likely]] {
+    Cell& indexed = R[entry->argument];
     const Cell first = deref_at<kMode>(indexed);
     indexed = first;
     if (is_cons(first)) {
-      chain = predicate->index.cons.data();
+      chain = entry->cons;
     } else if (is_ref(first)) {
-      chain = predicate->index.all.data();
+      chain = entry->all;
     } else if (is_atom(first) || is_int(first)) {
       chain = predicate->index.other.data();
       for (const auto& [constant, list] : predicate->index.constants) {
@@ -344,7 +375,7 @@ reduce:
       chain = select_clauses(*predicate, first);
     }
   } else {
-    chain = predicate->index.all.data();
+    chain = entry->all;
   }
 
 next_clause:
@@ -606,6 +637,7 @@ op_call_function:
     for (std::uint64_t i = 0; i < code[pc + 4]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 5 + i]]));
   }
   if (!call_builtin_inline(pc, true, scratch)) return RunStatus::Error;
+  REFRESH_IF_PREDICATES_GREW();
   pc += 5 + code[pc + 4];
   DISPATCH();
 op_unify_list: {
@@ -640,6 +672,7 @@ op_call_builtin:
     for (std::uint64_t i = 0; i < code[pc + 2]; ++i) static_cast<void>(deref_at<kMode>(R[code[pc + 3 + i]]));
   }
   if (!call_builtin_inline(pc, false, scratch)) return RunStatus::Error;
+  REFRESH_IF_PREDICATES_GREW();
   pc += 3 + code[pc + 2];
   DISPATCH();
 op_resolve_any:
@@ -812,6 +845,7 @@ op_proceed:
   goto next_goal;
 #undef BLOCKED
 #undef NOTE_BLOCKED
+#undef REFRESH_IF_PREDICATES_GREW
 #undef DISPATCH
 }
 

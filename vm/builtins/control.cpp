@@ -25,7 +25,10 @@ Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
   }
   const auto arity = static_cast<std::uint32_t>(goal_args.size());
   auto id = iu.image.find(name, arity);
-  if (!id) id = iu.image.predicate(name, iu.atoms.name(name), arity);
+  if (!id) {
+    id = iu.image.predicate(name, iu.atoms.name(name), arity);
+    iu.note_predicates_grew();
+  }
   if (!iu.spawn_goal(*id, goal_args.data())) return Outcome::NeedHeap;
   return Outcome::Done;
 }
