@@ -86,6 +86,8 @@ class ClauseCompiler {
   std::uint32_t compile(const Term& head, const std::vector<Goal>& body,
                         const std::vector<std::uint32_t>& layout = {}) {
     layout_ = &layout;
+    clause_head_ = &head;
+    clause_body_ = &body;
     own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
     const auto arity = static_cast<std::uint32_t>(head.arity());
     // Head sub-terms, like body values, go above the arguments of the body's widest user goal
@@ -606,7 +608,12 @@ class ClauseCompiler {
       bool new_tail = false;
       if (list.tail && list.tail->kind == TermKind::Variable && list.tail->text != "_" &&
           !vars_.contains(list.tail->text)) {
-        tail.first = new_reg();
+        // The new variable goes straight into the register it is passed in, when that is
+        // the register of the term unified, used nowhere else (append's Zs = [X|Zs1] then
+        // append(Xs, Ys, Zs1): Zs1 made in Zs's r2, one move fewer for `execute`).
+        tail.first = dead_output_for(one_cell(right) ? left : right, list.tail->text, other)
+                         ? other
+                         : new_reg();
         vars_.emplace(list.tail->text, tail.first);
         new_tail = true;
         alloc_ += 1;
@@ -631,6 +638,42 @@ class ClauseCompiler {
     emit_unify(a, b);
     release(a, a_temp);
     release(b, b_temp);
+  }
+
+  /// Occurrences of the variable `name` in `term`.
+  static std::size_t occurrences(const Term& term, const std::string& name) {
+    std::size_t n = term.kind == TermKind::Variable && term.text == name ? 1 : 0;
+    for (const auto& a : term.args) n += occurrences(*a, name);
+    if (term.tail) n += occurrences(*term.tail, name);
+    return n;
+  }
+  std::size_t clause_occurrences(const std::string& name) const {
+    std::size_t n = occurrences(*clause_head_, name);
+    for (const auto& g : *clause_body_) n += occurrences(*g.term, name);
+    return n;
+  }
+
+  /// Whether `Other = [_|Tail]` (Tail new) may make Tail in `reg`, the register of Other: Other
+  /// is a variable of the clause that occurs nowhere else (its register is dead once the
+  /// list cell is built), and Tail occurs once more, as an argument of a user goal passed in
+  /// that very register. unify_list reads Other before it writes the new variable.
+  bool dead_output_for(const Term& other, const std::string& tail, std::uint32_t reg) {
+    if (inlining_ || clause_head_ == nullptr || other.kind != TermKind::Variable ||
+        other.text == "_" || !vars_.contains(other.text) || vars_.at(other.text) != reg) {
+      return false;
+    }
+    if (clause_occurrences(other.text) != 2 || clause_occurrences(tail) != 2) return false;
+    for (const auto& g : *clause_body_) {
+      const Term& t = *g.term;
+      if (!t.is_callable() || call_target(t).builtin) continue;
+      for (std::uint32_t j = 0; j < t.args.size(); ++j) {
+        const Term& a = *t.args[j];
+        if (a.kind == TermKind::Variable && a.text == tail) {
+          return arg_register(layout_of(t), j) == reg;
+        }
+      }
+    }
+    return false;
   }
 
   void emit_unify(std::uint32_t a, std::uint32_t b) {
@@ -908,6 +951,8 @@ class ClauseCompiler {
   const Layouts& layouts_;
   const ClauseSources* sources_;
   CompileOptions options_;
+  const Term* clause_head_ = nullptr;             ///< of the clause being compiled
+  const std::vector<Goal>* clause_body_ = nullptr;
   std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
   bool inlining_ = false;      ///< compiling an inlined dispatch predicate's clause
   const std::vector<std::uint32_t>* layout_ = nullptr;  ///< of the clause being compiled

@@ -641,7 +641,9 @@ op_call_function:
   pc += 5 + code[pc + 4];
   DISPATCH();
 op_unify_list: {
-  // R = [R2|R3]; the list cell is built here (after a new variable for R3 when N = 1).
+  // R = [R2|R3]; the list cell is built here (after a new variable for R3 when N = 1, which
+  // may go into R's own register: R is read first).
+  const Cell output_term = R[code[pc + 1]];
   Cell* p = nullptr;
   if (code[pc + 4] != 0) {
     p = heap.take(3);
@@ -655,11 +657,11 @@ op_unify_list: {
   p[1] = R[code[pc + 3]];
   const Cell list = make_pointer(Tag::Cons, p, iu);
   // The common case inline: an output variable of this IU nobody waits on yet.
-  if (const Cell output = deref(R[code[pc + 1]]);
+  if (const Cell output = deref(output_term);
       is_unbound(output) && iu_of(output) == iu && hooks_of(load_cell(address_of(output))) == 0) {
     store_var_cell(address_of(output), list);
   } else if (!unify(output, list)) {
-    set_error("unification failed", fmt::format("{} = {}", format(R[code[pc + 1]]), format(list)),
+    set_error("unification failed", fmt::format("{} = {}", format(output_term), format(list)),
               image.call_sites[static_cast<std::uint32_t>(pc)]);
     return RunStatus::Error;
   }

@@ -268,6 +268,38 @@ app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).
   EXPECT_EQ(local_instructions(section.substr(clause2)),
             (std::vector<std::string>{"match_cons", "commit", "unify_list", "execute"}));
   EXPECT_NE(section.find(", 1\n"), std::string::npos) << section;
+  // Zs1 is made in Zs's register r2 (Zs is used nowhere else, and Zs1 is passed in r2): the
+  // execute moves Xs only.
+  EXPECT_NE(section.find(op("unify_list", "r2, r3, r2, 1")), std::string::npos) << section;
+  EXPECT_NE(section.find(op("execute", "app/3, 3, moves(r0<-r4)\n")), std::string::npos) << section;
+}
+
+TEST(CompilerCode, UnifyListKeepsALiveOutputRegister) {
+  // Zs is used again (and Zs1 passed elsewhere): Zs1 gets a register of its own.
+  Image img({{R"(
+app([], Ys, Zs) :- Zs = Ys.
+app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1), keep(Zs).
+swap([X|Xs], Ys, Zs) :- Zs = [X|Zs1], swap(Xs, Zs1, Ys).
+keep(_).
+)",
+               false}});
+  ASSERT_TRUE(img.ok);
+  const std::string app = listing_of(img.listing(), "app/3");
+  EXPECT_EQ(app.find(op("unify_list", "r2, r3, r2, 1")), std::string::npos) << app;
+  const std::string swap = listing_of(img.listing(), "swap/3");
+  EXPECT_EQ(swap.find(op("unify_list", "r2, r3, r2, 1")), std::string::npos) << swap;
+  // Both still run right.
+  Machine m(R"(
+app([], Ys, Zs) :- Zs = Ys.
+app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1), keep(Zs).
+keep(_).
+)");
+  const Cell z = m.var();
+  m.iu->roots = {z};
+  EXPECT_EQ(m.run("app", {m.list({Machine::integer(1), Machine::integer(2)}),
+                          m.list({Machine::integer(3)}), z}),
+            RunStatus::Success);
+  EXPECT_EQ(m.plain(m.iu->roots[0]), "[1,2,3]");
 }
 
 TEST(CompilerCode, ForHostThreadsAClauseThatPlacesNoGoalHasOneBody) {
