@@ -315,12 +315,14 @@ next_goal:
   slice = options_.time_slice;
 
 reduce:
+  // The predicate's entry; the predicate itself is looked at only off the common path
+  // (`predicate` is set there).
   entry = entries + pred;
-  predicate = predicates + pred;
   if constexpr (kSim) cycles_ += costs_->reduce_dispatch;
   // Only predicates with clauses have an index (its lists end with kEndOfChain): the others
   // are builtins or undefined.
   if (entry->kind == Entry::NoClauses) [[unlikely]] {
+    predicate = predicates + pred;
     if (predicate->builtin != kNoBuiltin) {
       if constexpr (kSim) {
         cycles_ += costs_->builtin_call;
@@ -364,6 +366,7 @@ reduce:
     } else if (is_ref(first)) {
       chain = entry->all;
     } else if (is_atom(first) || is_int(first)) {
+      predicate = predicates + pred;
       chain = predicate->index.other.data();
       for (const auto& [constant, list] : predicate->index.constants) {
         if (constant == first) {
@@ -372,7 +375,7 @@ reduce:
         }
       }
     } else {
-      chain = select_clauses(*predicate, first);
+      chain = select_clauses(predicates[pred], first);
     }
   } else {
     chain = entry->all;
@@ -390,6 +393,7 @@ mismatch:
   goto next_clause;
 
 no_clause:
+  predicate = predicates + pred;
   to_argument_order(*predicate, R, arity, scratch);
   if (!blocked_.empty()) {
     if (!suspend_goal(current_goal_, pred, R, arity)) return RunStatus::Error;
