@@ -86,6 +86,8 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   workers_ = options.workers != 0 ? options.workers
                                   : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   if (options_.batch_goals == 0) options_.batch_goals = 1;
+  // One IU has nobody to send messages to or hear from: its batches end by goals only.
+  if (machine_.ius == 1) options_.batch_reductions = std::numeric_limits<std::uint64_t>::max() / 2;
 
   const unsigned n = machine_.ius;
   vm::IuOptions iu_options = options.iu;
