@@ -276,8 +276,17 @@ class alignas(64) Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
-  std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode  // the reducer's handler per code address
-  void thread_code(std::vector<void*>& threaded, void* const* dispatch) const;
+  std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode: the reducer's handler per code address
+  /// Handlers of the reducer for common operand values of one instruction (docs/engine.md,
+  /// "Specialised handlers"): chosen when the code is threaded, same effect as the general one.
+  struct SpecialHandlers {
+    std::array<void*, 4> execute_moves;  ///< execute with 0..3 register moves
+    void* commit_nothing;                ///< commit reserving no cells
+    void* commit_checked;                ///< commit with a heap check, no GC stress
+    void* unify_list_new;                ///< unify_list making the tail variable (N = 1)
+  };
+  void thread_code(std::vector<void*>& threaded, void* const* dispatch,
+                   const SpecialHandlers& special) const;
   /// What the reducer needs first of a predicate when it reduces a goal of it, in one small
   /// record per predicate (remade with the threaded code: code and predicates only grow
   /// together, by a query's).
@@ -286,6 +295,11 @@ class alignas(64) Iu {
     const std::uint32_t* cons = nullptr;  ///< the clauses for a list cell in the index argument
     const std::uint32_t* all = nullptr;   ///< every clause (an unbound index argument)
     std::uint32_t argument = 0;           ///< the index argument's register
+    /// When the first clause for a list cell starts by matching the index argument as a list
+    /// (append's `[X|Xs]`): the code after that match and the registers its head and tail go
+    /// to, so the prologue does the match itself (0: no such clause).
+    std::uint32_t cons_body = 0;
+    std::uint32_t cons_registers = 0;
     Kind kind = NoClauses;  ///< Indexed; AllClauses (no argument, no head looks); builtin/undefined
   };
   std::vector<Entry> entries_;

@@ -2,17 +2,23 @@
 #include "vm/matching.hpp"
 
 #include <utility>
-#include <vector>
+
+#include <boost/container/small_vector.hpp>
 
 #include "vm/terms.hpp"
 
 namespace fleng::vm {
 
+namespace {
+/// The sub-terms still to visit: on the stack for the common small terms (no allocation per
+/// call; a clause head's repeated variable or a deref/2 of a list is checked often).
+template <typename T>
+using Pending = boost::container::small_vector<T, 32>;
+}  // namespace
+
 /// Passive identity of two terms (FLENG.md 5.2, repeated head variables and equal/3).
-
-
 Identity passive_identity(Cell a, Cell b, Cell& blocking) {
-  std::vector<std::pair<Cell, Cell>> pending{{a, b}};
+  Pending<std::pair<Cell, Cell>> pending{{a, b}};
   Identity result = Identity::Identical;
   while (!pending.empty()) {
     auto [x, y] = pending.back();
@@ -65,21 +71,27 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
   return result;
 }
 
-/// The first unbound variable inside a term, or 0 if the term is ground.
+/// The first unbound variable inside a term (depth first, left to right), or 0 if the term is
+/// ground. The walk goes on into the first sub-term and keeps the others for later, so a list
+/// of constants costs one push and pop per cell.
 Cell first_unbound(Cell term) {
-  std::vector<Cell> pending{term};
-  while (!pending.empty()) {
-    const Cell t = deref(pending.back());
-    pending.pop_back();
+  Pending<Cell> pending;
+  Cell t = term;
+  for (;;) {
+    t = deref(t);
     switch (tag_of(t)) {
       case Tag::Ref: return t;
       case Tag::Cons:
         pending.push_back(cdr(t));
-        pending.push_back(car(t));
-        break;
-      case Tag::Struct:
-        for (std::uint32_t i = struct_arity(t); i-- > 0;) pending.push_back(struct_arg(t, i));
-        break;
+        t = car(t);
+        continue;
+      case Tag::Struct: {
+        const std::uint32_t n = struct_arity(t);
+        if (n == 0) break;
+        for (std::uint32_t i = n; i-- > 1;) pending.push_back(struct_arg(t, i));
+        t = struct_arg(t, 0);
+        continue;
+      }
       case Tag::Box:
         if (is_vector(t)) {
           for (std::uint32_t i = vector_size(t); i-- > 0;) pending.push_back(vector_element(t, i));
@@ -87,8 +99,10 @@ Cell first_unbound(Cell term) {
         break;
       default: break;
     }
+    if (pending.empty()) return 0;
+    t = pending.back();
+    pending.pop_back();
   }
-  return 0;
 }
 
 }  // namespace fleng::vm

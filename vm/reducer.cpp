@@ -112,7 +112,8 @@ std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
 
 RunStatus Iu::run() { return run_loop<ExecMode::Local>(0); }
 
-void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const {
+void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch,
+                     const SpecialHandlers& special) const {
   const std::vector<Cell>& code = image.code;
   if (threaded.size() > code.size()) threaded.clear();
   std::size_t pc = threaded.size();  // code is only appended (a query's): thread the new part
@@ -120,6 +121,23 @@ void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch) const 
   while (pc < code.size()) {
     const auto op = static_cast<Op>(code[pc]);
     threaded[pc] = dispatch[code[pc]];
+    // The handler for the operands at hand where one saves tests or a loop (same effect).
+    switch (op) {
+      case Op::execute:
+        if (const Cell moves = code[pc + 3] / 2; moves < special.execute_moves.size()) {
+          threaded[pc] = special.execute_moves[moves];
+        }
+        break;
+      case Op::commit:
+        if (!options_.gc_stress) {
+          threaded[pc] = code[pc + 2] == 0 ? special.commit_nothing : special.commit_checked;
+        }
+        break;
+      case Op::unify_list:
+        if (code[pc + 4] != 0) threaded[pc] = special.unify_list_new;
+        break;
+      default: break;
+    }
     std::size_t at = pc + 1;
     for (const char kind : info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
     pc = at;
@@ -136,6 +154,12 @@ void Iu::make_entries() {
     e.cons = p.index.cons.data();
     e.argument = p.index.argument;
     e.kind = p.arity > 0 && !p.index.trivial ? Entry::Indexed : Entry::AllClauses;
+    if (const std::uint32_t head = p.index.cons.empty() ? kEndOfChain : p.index.cons.front();
+        e.kind == Entry::Indexed && head != kEndOfChain &&
+        static_cast<Op>(image.code[head]) == Op::match_cons && image.code[head + 1] == e.argument) {
+      e.cons_body = head + 4;
+      e.cons_registers = static_cast<std::uint32_t>(image.code[head + 2]);
+    }
   }
 }
 
@@ -176,8 +200,14 @@ RunStatus Iu::run_loop(Cell single_goal) {
   // Direct threading: beside the code, the handler address of the instruction at each code
   // address (made once per IU for the code there is; a query adds code, then it is extended).
   std::vector<void*>& threaded = threaded_code_[static_cast<std::size_t>(kMode)];
+  static const SpecialHandlers kSpecial{
+      {&&op_execute_0, &&op_execute_1, &&op_execute_2, &&op_execute_3},
+      &&op_commit_nothing,
+      &&op_commit_checked,
+      &&op_unify_list_new,
+  };
   if (threaded.size() != image.code.size() || entries_.size() != image.predicates.size()) {
-    thread_code(threaded, kDispatch);
+    thread_code(threaded, kDispatch, kSpecial);
     make_entries();
   }
   const Entry* entries = entries_.data();
@@ -223,6 +253,16 @@ RunStatus Iu::run_loop(Cell single_goal) {
       entries = entries_.data();             \
       predicates = image.predicates.data();  \
     }                                        \
+  } while (false)
+  // An interrupt, halt/1, or on the threads engine an error of another IU (attention_) is
+  // noticed when a goal is taken from the pool, at the end of a time slice, and after every
+  // builtin that is called out of line, so that nothing a builtin does (output) follows it.
+  // (The simulated machine also looks between the goals it reduces directly.)
+#define STOP_IF_ATTENTION()                                                \
+  do {                                                                     \
+    if constexpr (!kSim) {                                                 \
+      if (attention_.load(std::memory_order_relaxed)) [[unlikely]] goto next_goal; \
+    }                                                                      \
   } while (false)
   const Predicate* predicate = nullptr;
   const Entry* entry = nullptr;
@@ -362,6 +402,20 @@ reduce:
     const Cell first = deref_at<kMode>(indexed);
     indexed = first;
     if (is_cons(first)) {
+      if constexpr (!kSim) {
+        // The first clause for a list cell matches it at once (Entry::cons_body): the match
+        // done here, that clause's head goes on after it; the rest of the list as usual.
+        if (entry->cons_body != 0) [[likely]] {
+          const Cell* cell = address_of(first);
+          Cell* dst = R + entry->cons_registers;
+          dst[0] = cell[0];
+          dst[1] = cell[1];
+          chain = entry->cons + 1;
+          clause_blocked = false;
+          pc = entry->cons_body;
+          DISPATCH();
+        }
+      }
       chain = entry->cons;
     } else if (is_ref(first)) {
       chain = entry->all;
@@ -491,7 +545,18 @@ op_label_from:
   }
   pc += 3;
   DISPATCH();
-op_commit: {
+  // The body of the chosen clause: dynamic partitioning (paper 5.3) runs the distributing
+  // body while the MP's flag says the load is low, the local body (after the commit) otherwise.
+#define TO_BODY()                                   \
+  do {                                              \
+    if constexpr (kMachine) {                       \
+      pc = distribute ? code[pc + 1] : pc + 3;      \
+    } else {                                        \
+      pc += 3; /* one IU never distributes */       \
+    }                                               \
+    DISPATCH();                                     \
+  } while (false)
+op_commit: {  // (with GC stress; the handlers below otherwise)
   if (clause_blocked) goto next_clause;  // (a clause not blocked added nothing to blocked_)
   ++counters.reductions;
   const std::size_t reserve = code[pc + 2];
@@ -499,15 +564,21 @@ op_commit: {
     if (gc_stress) collect(reserve, nullptr, 0);
     if (!ensure_heap(reserve)) return RunStatus::Error;
   }
-  if constexpr (kMachine) {
-    // Dynamic partitioning (paper 5.3): the distributing body while the MP's flag says the
-    // load is low; the local body, which follows the commit, otherwise.
-    pc = distribute ? code[pc + 1] : pc + 3;
-  } else {
-    pc += 3;  // one IU never distributes
-  }
-  DISPATCH();
+  TO_BODY();
 }
+op_commit_checked: {
+  if (clause_blocked) goto next_clause;
+  ++counters.reductions;
+  if (const std::size_t reserve = code[pc + 2]; heap.free_cells() < reserve) [[unlikely]] {
+    if (!ensure_heap(reserve)) return RunStatus::Error;
+  }
+  TO_BODY();
+}
+op_commit_nothing:
+  if (clause_blocked) goto next_clause;
+  ++counters.reductions;
+  TO_BODY();
+#undef TO_BODY
 
 op_if_not_const: {
   const Cell v = deref_at<kMode>(R[code[pc + 1]]);
@@ -642,6 +713,7 @@ op_call_function:
   }
   if (!call_builtin_inline(pc, true, scratch)) return RunStatus::Error;
   REFRESH_IF_PREDICATES_GREW();
+  STOP_IF_ATTENTION();
   pc += 5 + code[pc + 4];
   DISPATCH();
 op_unify_list: {
@@ -672,6 +744,37 @@ op_unify_list: {
   pc += 5;
   DISPATCH();
 }
+op_unify_list_new: {
+  // unify_list with N = 1, the usual stream producer's `Zs = [X|Zs1]`: the operands are read
+  // before anything is written (R may be R3's register), the new variable and the list cell
+  // are built in one go, and an output variable of this IU nobody waits on is bound inline
+  // (a REF is its cell's address and IU: the same IU as the new list cell's, no hooks).
+  const Cell* const operands = code + pc;
+  const Cell output_term = R[operands[1]];
+  const Cell head = R[operands[2]];
+  Cell* const p = heap.take(3);
+  p[0] = make_var_contents();
+  const Cell tail = make_pointer(Tag::Ref, p, iu);
+  R[operands[3]] = tail;
+  p[1] = head;
+  p[2] = tail;
+  const Cell list = make_pointer(Tag::Cons, p + 1, iu);
+  if (is_ref(output_term)) {
+    Cell* const cell = address_of(output_term);
+    if (load_cell(cell) == make_var_contents() && iu_of(output_term ^ list) == 0) {
+      store_var_cell(cell, list);
+      pc += 5;
+      DISPATCH();
+    }
+  }
+  if (!unify(output_term, list)) {
+    set_error("unification failed", fmt::format("{} = {}", format(output_term), format(list)),
+              image.call_sites[static_cast<std::uint32_t>(pc)]);
+    return RunStatus::Error;
+  }
+  pc += 5;
+  DISPATCH();
+}
 op_call_builtin:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
@@ -679,6 +782,7 @@ op_call_builtin:
   }
   if (!call_builtin_inline(pc, false, scratch)) return RunStatus::Error;
   REFRESH_IF_PREDICATES_GREW();
+  STOP_IF_ATTENTION();
   pc += 3 + code[pc + 2];
   DISPATCH();
 op_resolve_any:
@@ -830,27 +934,49 @@ op_execute: {
   arity = n;
   goto tail_call;
 }
+  // execute with 0 to 3 moves (chosen when the code is threaded): no count, no loop.
+#define EXECUTE_MOVES(count)                                          \
+  do {                                                                \
+    const Cell* const operands = code + pc;                           \
+    if constexpr ((count) >= 1) {                                     \
+      const Cell* const move = operands + 4;                          \
+      R[move[0]] = R[move[1]];                                        \
+      if constexpr ((count) >= 2) R[move[2]] = R[move[3]];            \
+      if constexpr ((count) >= 3) R[move[4]] = R[move[5]];            \
+    }                                                                 \
+    pred = static_cast<PredicateId>(operands[1]);                     \
+    arity = static_cast<std::uint32_t>(operands[2]);                  \
+    goto tail_call;                                                   \
+  } while (false)
+op_execute_0: EXECUTE_MOVES(0);
+op_execute_1: EXECUTE_MOVES(1);
+op_execute_2: EXECUTE_MOVES(2);
+op_execute_3: EXECUTE_MOVES(3);
+#undef EXECUTE_MOVES
 tail_call:
   // A goal reduced directly (`execute`, or a distributing body's last goal kept here): its
   // arguments are in their registers, `pred` and `arity` set.
   current_goal_ = 0;
-  if (--slice == 0) {
+  if (--slice == 0) [[unlikely]] {
     // Time slice over: to the back of the queue, so that others run too.
     if (!ensure_heap(goal_record::kHeaderCells + arity)) return RunStatus::Error;
     to_argument_order(predicates[pred], R, arity, scratch);
     preempted_.push_back(make_goal_record(pred, R, arity));
     goto next_goal;
   }
-  // An interrupt, or an error reported meanwhile by another IU's NIP on the machine (on one
-  // IU an error ends the run where it is raised).
-  if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
-    if ((kMachine && error_) || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+  if constexpr (kSim) {
+    // An interrupt, or an error reported meanwhile by another IU's NIP: noticed at once, so
+    // that the simulated machine stops where it did before.
+    if (attention_.load(std::memory_order_relaxed)) [[unlikely]] {
+      if (error_ || interrupt_requested_.load(std::memory_order_relaxed)) goto next_goal;
+    }
   }
   goto reduce;
 op_proceed:
   goto next_goal;
 #undef BLOCKED
 #undef NOTE_BLOCKED
+#undef STOP_IF_ATTENTION
 #undef REFRESH_IF_PREDICATES_GREW
 #undef DISPATCH
 }

@@ -149,6 +149,40 @@ TEST_F(SessionTest, GoalsThatSuspendAndWakeDoNotDeadlock) {
   EXPECT_EQ(query("equal(X, Y, R), X = a, Y = b").exit_code, kExitSuccess);
 }
 
+TEST_F(SessionTest, AListClauseEnteredByTheIndexGivesWayToTheNextClauses) {
+  // The prologue matches the first list clause's [X|Xs] itself (Entry::cons_body); a later
+  // mismatch or block in that head must still try the next clauses, and a goal blocked by
+  // both suspends on the variable and is woken.
+  ASSERT_TRUE(load("p([X|_], a, R) :- R = first(X).\n"
+                   "p([X|_], b, R) :- R = second(X).\n"
+                   "p([], _, R) :- R = empty.\n"));
+  EXPECT_EQ(value("p([1,2], a, X)"), "first(1)");
+  EXPECT_EQ(value("p([1,2], b, X)"), "second(1)");
+  EXPECT_EQ(value("p([], b, X)"), "empty");
+  EXPECT_EQ(value("p([3], K, X), K = b"), "second(3)");
+  const auto r = query("p([4], c, X)");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("no matching clause for p/3"), std::string::npos) << r.report;
+  const auto d = query("p([5], K, X)");
+  EXPECT_EQ(d.exit_code, kExitDeadlock);
+  EXPECT_NE(d.report.find("p([5], _G0, _G1)  waiting on _G0"), std::string::npos) << d.report;
+}
+
+TEST_F(SessionTest, StreamOutputIntoABoundOrWatchedVariable) {
+  // unify_list's inline binding is only for a fresh local variable: a variable already
+  // bound, aliased or waited on goes through unification.
+  ASSERT_TRUE(load("app([], Ys, Zs) :- Zs = Ys.\n"
+                   "app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).\n"
+                   "watch([A|_], R) :- R = got(A).\n"));
+  EXPECT_EQ(value("app([1,2], [3], X)"), "[1,2,3]");
+  EXPECT_EQ(value("Z = [1|T], app([1,2], [3], Z), X = T"), "[2,3]");
+  EXPECT_EQ(value("watch(Z, X), app([7], [], Z)"), "got(7)");
+  EXPECT_EQ(value("Z = W, app([8], [], Z), X = W"), "[8]");
+  const auto r = query("Z = [2|_], app([1], [], Z)");
+  EXPECT_EQ(r.exit_code, kExitError);
+  EXPECT_NE(r.report.find("unification failed"), std::string::npos) << r.report;
+}
+
 // --- error reports ---------------------------------------------------------------------------------
 
 TEST_F(SessionTest, NoMatchingClauseReportsTheGoalAndThePredicate) {
