@@ -72,8 +72,8 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
 }
 
 /// The first unbound variable inside a term (depth first, left to right), or 0 if the term is
-/// ground. The walk goes on into the first sub-term and keeps the others for later, so a list
-/// of constants costs one push and pop per cell.
+/// ground. The walk goes on into the first sub-term and keeps the others for later; a list's
+/// atomic elements are checked in place, so a list of constants needs no stack.
 Cell first_unbound(Cell term) {
   Pending<Cell> pending;
   Cell t = term;
@@ -81,10 +81,14 @@ Cell first_unbound(Cell term) {
     t = deref(t);
     switch (tag_of(t)) {
       case Tag::Ref: return t;
-      case Tag::Cons:
-        pending.push_back(cdr(t));
-        t = car(t);
+      case Tag::Cons: {
+        // A list of atomic elements (the usual stream) is walked without the stack.
+        const Cell head = deref(car(t));
+        if (is_ref(head)) return head;
+        if (is_cons(head) || is_struct(head) || is_box(head)) pending.push_back(cdr(t));
+        t = is_cons(head) || is_struct(head) || is_box(head) ? head : cdr(t);
         continue;
+      }
       case Tag::Struct: {
         const std::uint32_t n = struct_arity(t);
         if (n == 0) break;
