@@ -200,6 +200,10 @@ class ThreadsMachine final : public vm::RemoteOps {
   alignas(64) std::atomic<std::uint64_t> handover_{0};  // see IuTask in the .cpp
   alignas(64) std::atomic<bool> stop_{false};  // read by every worker at every batch
   std::atomic<bool> interrupted_{false};
+  /// One IU: the thread in run() runs its turns itself (schedule() only notes that another
+  /// turn is due), see run().
+  bool alone_ = false;
+  bool alone_turn_due_ = false;
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking

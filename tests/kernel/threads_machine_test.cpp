@@ -133,6 +133,32 @@ TEST_F(ThreadsTest, CollectsWithAllWorkersStoppedAndKeepsTheAnswers) {
   }
 }
 
+TEST_F(ThreadsTest, OneIuRunsOnTheCallingThreadWithTheSameOutcomes) {
+  // One IU is run by the thread that asked for the run (no worker wakes): answers,
+  // collections, errors, halt and deadlock as with workers.
+  reopen(test::test_options(std::size_t{1} << 18, std::size_t{1} << 16));
+  ASSERT_TRUE(load(std::string(kPrimes) +
+                   "p(X) :- X = 1.\nq(X) :- X = 2.\nspin(N) :- add(N, 1, N1), spin(N1).\n"
+                   "w(a, Y) :- Y = ok.\n"))
+      << err.str();
+  for (const unsigned workers : {1U, 2U}) {
+    threads(workers, 1);
+    const auto ok = query("primes(3000, Ps), count(Ps, 0, C)");
+    ASSERT_EQ(ok.exit_code, kExitSuccess) << ok.report;
+    EXPECT_EQ(binding(ok, "C"), "430");
+    EXPECT_GT(ok.sim_statistics["gc_collections"].get<std::uint64_t>(), 0U);
+    const auto error = query("p(X), q(X)");
+    EXPECT_EQ(error.exit_code, kExitError);
+    EXPECT_NE(error.report.find("unification failed"), std::string::npos) << error.report;
+    const auto halt = query("spin(0), halt(3)");
+    EXPECT_EQ(halt.exit_code, 3);
+    const auto deadlock = query("w(X, Y)");
+    EXPECT_EQ(deadlock.exit_code, kExitDeadlock);
+    EXPECT_NE(deadlock.report.find("deadlock: 1 goal suspended"), std::string::npos);
+    EXPECT_EQ(value("X = 5"), "5");  // the machine is usable after each of them
+  }
+}
+
 TEST_F(ThreadsTest, HeapExhaustionIsAnError) {
   reopen(test::test_options(std::size_t{1} << 16, std::size_t{1} << 14));
   ASSERT_TRUE(load("grow(N, L) :- add(N, 1, N1), grow(N1, [N|L]).\n")) << err.str();
