@@ -110,7 +110,7 @@ bool Session::compile() {
 }
 
 void Session::interrupt() {
-  if (running_ != nullptr) running_->interrupt();
+  if (vm::Iu* iu = running_.load(); iu != nullptr) iu->interrupt();
   if (ThreadsMachine* machine = running_threads_.load(); machine != nullptr) machine->interrupt();
 }
 
@@ -178,11 +178,11 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
   for (std::size_t i = 0; i < names.size(); ++i) iu.roots.push_back(*vm::make_variable(iu.heap));
   iu.add_goal(query, iu.roots.data());
-  running_ = &iu;
+  running_.store(&iu);
   const auto start = std::chrono::steady_clock::now();
   result.status = iu.run();
   result.elapsed = std::chrono::steady_clock::now() - start;
-  running_ = nullptr;
+  running_.store(nullptr);
   out_.flush();
 
   result.counters = iu.counters;

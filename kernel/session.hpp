@@ -118,7 +118,9 @@ class Session {
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;
   std::unique_ptr<vm::CodeImage> image_;
-  vm::Iu* running_ = nullptr;
+  // What interrupt() stops: set by the thread running a query, read by whoever interrupts (a
+  // signal handler, another thread).
+  std::atomic<vm::Iu*> running_{nullptr};
   std::atomic<ThreadsMachine*> running_threads_{nullptr};
 };
 
