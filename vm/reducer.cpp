@@ -274,6 +274,8 @@ RunStatus Iu::run_loop(Cell single_goal) {
   std::uint32_t arity = 0;
   std::uint32_t slice = 0;
   Cell fn_value = 0;  // the result of a builtin function's fast path
+  Cell list_output = 0;  // unify_list: the term to unify with the new list cell
+  Cell list_cell = 0;
   bool clause_blocked = false;
   bool started = false;
   const unsigned iu = index_;
@@ -716,41 +718,37 @@ op_call_function:
   STOP_IF_ATTENTION();
   pc += 5 + code[pc + 4];
   DISPATCH();
+  // unify_list's common case, inline: the output is a fresh variable of this IU nobody waits
+  // on (a REF is its cell's address and IU: the same IU as the new list cell's; fresh
+  // contents: no hooks). Anything else is a unification (unify_list_general).
+#define BIND_LIST_OR_UNIFY()                                                                  \
+  do {                                                                                        \
+    if (is_ref(list_output)) {                                                                \
+      Cell* const cell = address_of(list_output);                                             \
+      if (load_cell(cell) == make_var_contents() && iu_of(list_output ^ list_cell) == 0) {    \
+        store_var_cell(cell, list_cell);                                                      \
+        pc += 5;                                                                              \
+        DISPATCH();                                                                           \
+      }                                                                                       \
+    }                                                                                         \
+    goto unify_list_general;                                                                  \
+  } while (false)
 op_unify_list: {
-  // R = [R2|R3]; the list cell is built here (after a new variable for R3 when N = 1, which
-  // may go into R's own register: R is read first).
-  const Cell output_term = R[code[pc + 1]];
-  Cell* p = nullptr;
-  if (code[pc + 4] != 0) {
-    p = heap.take(3);
-    p[0] = make_var_contents();
-    R[code[pc + 3]] = make_pointer(Tag::Ref, p, iu);
-    ++p;
-  } else {
-    p = heap.take(2);
-  }
+  // R = [R2|R3] with R3 already made (N = 0; N = 1 is op_unify_list_new, chosen when the code
+  // is threaded).
+  list_output = R[code[pc + 1]];
+  Cell* const p = heap.take(2);
   p[0] = R[code[pc + 2]];
   p[1] = R[code[pc + 3]];
-  const Cell list = make_pointer(Tag::Cons, p, iu);
-  // The common case inline: an output variable of this IU nobody waits on yet.
-  if (const Cell output = deref(output_term);
-      is_unbound(output) && iu_of(output) == iu && hooks_of(load_cell(address_of(output))) == 0) {
-    store_var_cell(address_of(output), list);
-  } else if (!unify(output, list)) {
-    set_error("unification failed", fmt::format("{} = {}", format(output_term), format(list)),
-              image.call_sites[static_cast<std::uint32_t>(pc)]);
-    return RunStatus::Error;
-  }
-  pc += 5;
-  DISPATCH();
+  list_cell = make_pointer(Tag::Cons, p, iu);
+  BIND_LIST_OR_UNIFY();
 }
 op_unify_list_new: {
   // unify_list with N = 1, the usual stream producer's `Zs = [X|Zs1]`: the operands are read
-  // before anything is written (R may be R3's register), the new variable and the list cell
-  // are built in one go, and an output variable of this IU nobody waits on is bound inline
-  // (a REF is its cell's address and IU: the same IU as the new list cell's, no hooks).
+  // before anything is written (R may be R3's register), and the new variable and the list
+  // cell are built in one go.
   const Cell* const operands = code + pc;
-  const Cell output_term = R[operands[1]];
+  list_output = R[operands[1]];
   const Cell head = R[operands[2]];
   Cell* const p = heap.take(3);
   p[0] = make_var_contents();
@@ -758,23 +756,18 @@ op_unify_list_new: {
   R[operands[3]] = tail;
   p[1] = head;
   p[2] = tail;
-  const Cell list = make_pointer(Tag::Cons, p + 1, iu);
-  if (is_ref(output_term)) {
-    Cell* const cell = address_of(output_term);
-    if (load_cell(cell) == make_var_contents() && iu_of(output_term ^ list) == 0) {
-      store_var_cell(cell, list);
-      pc += 5;
-      DISPATCH();
-    }
-  }
-  if (!unify(output_term, list)) {
-    set_error("unification failed", fmt::format("{} = {}", format(output_term), format(list)),
+  list_cell = make_pointer(Tag::Cons, p + 1, iu);
+  BIND_LIST_OR_UNIFY();
+}
+#undef BIND_LIST_OR_UNIFY
+unify_list_general:
+  if (!unify(list_output, list_cell)) {
+    set_error("unification failed", fmt::format("{} = {}", format(list_output), format(list_cell)),
               image.call_sites[static_cast<std::uint32_t>(pc)]);
     return RunStatus::Error;
   }
   pc += 5;
   DISPATCH();
-}
 op_call_builtin:
   if constexpr (kSim) {
     cycles_ += costs_->builtin_call;
