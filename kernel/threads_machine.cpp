@@ -88,7 +88,6 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   if (options_.batch_goals == 0) options_.batch_goals = 1;
   // One IU has nobody to send messages to or hear from: its batches end by goals only.
   if (machine_.ius == 1) options_.batch_reductions = std::numeric_limits<std::uint64_t>::max() / 2;
-  alone_ = machine_.ius == 1;
 
   const unsigned n = machine_.ius;
   vm::IuOptions iu_options = options.iu;
@@ -203,7 +202,7 @@ void ThreadsMachine::interrupt() {
 
 void ThreadsMachine::schedule(unsigned i) {
   runtime_->in_flight.fetch_add(1);
-  if (alone_) {  // the thread in run() takes the turn (run())
+  if (size() == 1) {  // the thread in run() takes the turn (run())
     alone_turn_due_ = true;
     return;
   }

@@ -202,7 +202,6 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::atomic<bool> interrupted_{false};
   /// One IU: the thread in run() runs its turns itself (schedule() only notes that another
   /// turn is due), see run().
-  bool alone_ = false;
   bool alone_turn_due_ = false;
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};

@@ -85,8 +85,12 @@ Cell first_unbound(Cell term) {
         // A list of atomic elements (the usual stream) is walked without the stack.
         const Cell head = deref(car(t));
         if (is_ref(head)) return head;
-        if (is_cons(head) || is_struct(head) || is_box(head)) pending.push_back(cdr(t));
-        t = is_cons(head) || is_struct(head) || is_box(head) ? head : cdr(t);
+        if (is_cons(head) || is_struct(head) || is_box(head)) {
+          pending.push_back(cdr(t));
+          t = head;
+        } else {
+          t = cdr(t);
+        }
         continue;
       }
       case Tag::Struct: {
