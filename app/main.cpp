@@ -62,7 +62,8 @@ int main(int argc, char** argv) {
   run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)")
       ->allow_extra_args(false);
   run->add_option("--trace", run_options.trace_file,
-                  "Write a Chrome trace-event timeline of the simulation (Perfetto)");
+                  "Write a Chrome trace-event timeline of the run (Perfetto): sim, each IU's processors; "
+                  "threads, each worker's turns");
 
   fleng::app::AnalyzeOptions analyze_options;
   auto* analyze = app.add_subcommand(

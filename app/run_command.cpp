@@ -134,7 +134,6 @@ int run_program(const RunOptions& options) {
     engine.threads = threads;
     try {
       if (threads) {
-        if (!options.trace_file.empty()) throw std::invalid_argument("--trace needs --engine sim");
         engine.workers = options.workers.value_or(default_workers());
         // As many IUs as workers unless told otherwise.
         engine.machine.set("ius=" + std::to_string(options.ius.value_or(

@@ -204,6 +204,7 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
   ThreadsOptions options;
   options.workers = engine_.workers;
   options.iu = options_;
+  options.trace_file = engine_.trace_file;
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
   running_threads_.store(&machine);
   QueryResult result = run_on(machine, query, names);

@@ -6,7 +6,9 @@
 #include <condition_variable>
 #include <latch>
 #include <limits>
+#include <fstream>
 #include <ostream>
+#include <stdexcept>
 
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
@@ -145,6 +147,7 @@ ThreadsMachine::~ThreadsMachine() = default;
 
 vm::RunStatus ThreadsMachine::run() {
   const auto start = Clock::now();
+  run_start_ = start;
   // This thread holds a count of its own while it starts the IUs with work: a first task that
   // ends at once must not bring the count to zero (and announce quiescence) before the others
   // start. The last task to finish collects if asked (and starts the IUs again), or says the
@@ -174,6 +177,7 @@ vm::RunStatus ThreadsMachine::run() {
   }
   elapsed_ = Clock::now() - start;
   shared_out_.pubsync();
+  write_trace();
   if (interrupted_.load()) {
     for (auto& node : nodes_) node->iu->reset();
     return vm::RunStatus::Interrupted;
@@ -267,15 +271,26 @@ void ThreadsMachine::run_iu(unsigned i) {
     if (node.last_worker >= 0) ++worker.transfers;
     node.last_worker = slot;
   }
-  auto done = [&] {
+  const std::uint64_t reductions_before = iu.counters.reductions;
+  std::uint32_t batches = 0;
+  // The turn's time (and its trace event); before anything that lets another task run the IU.
+  auto account = [&](TurnEvent::End end) {
+    const auto now = Clock::now();
+    worker.busy += now - start;
+    if (!options_.trace_file.empty()) {
+      worker.trace.push_back(TurnEvent{i, start, now - start,
+                                       iu.counters.reductions - reductions_before, batches, end});
+    }
+  };
+  auto done = [&](TurnEvent::End end) {
     flush(i);  // nothing stays in the outbox when the turn ends
-    worker.busy += Clock::now() - start;
+    account(end);
   };
   for (unsigned turn = 0; turn < kBatchesPerTurn; ++turn) {
-    if (stop_.load(std::memory_order_relaxed)) return done();
+    if (stop_.load(std::memory_order_relaxed)) return done(TurnEvent::End::Stopped);
     if (collection_requested_.load(std::memory_order_relaxed) || !apply_messages(i)) {
       node.parked = true;  // the main thread reschedules it after the collection
-      return done();
+      return done(TurnEvent::End::Parked);
     }
     if (iu.pool_size() == 0) break;
     if (node.hungry.load(std::memory_order_relaxed)) mark_fed(i);
@@ -283,7 +298,7 @@ void ThreadsMachine::run_iu(unsigned i) {
     if (iu.heap.free_cells() < low) {
       request_collection();
       node.parked = true;
-      return done();
+      return done(TurnEvent::End::Parked);
     }
     // The MP's dynamic-partitioning flag: distribute while some IU's load is under the
     // threshold.
@@ -294,23 +309,36 @@ void ThreadsMachine::run_iu(unsigned i) {
     iu.distribute = size() > 1 && least < machine_.threshold;
     const std::uint64_t reductions = iu.counters.reductions;
     const std::uint64_t suspensions = iu.counters.suspensions;
-    const vm::RunStatus status = iu.run_batch(options_.batch_goals, options_.batch_reductions, low);
+    // Short batches and slices while an IU waits for work and a worker could run it (no more
+    // tasks queued or running than workers; ThreadsOptions).
+    const bool someone_waits =
+        hungry_count_.load(std::memory_order_relaxed) != 0 &&
+        runtime_->in_flight.load(std::memory_order_relaxed) <= static_cast<std::int64_t>(workers_);
+    const vm::Iu::BatchLimits limits{
+        options_.batch_goals,
+        someone_waits ? std::min(options_.waiting_batch_reductions, options_.batch_reductions)
+                      : options_.batch_reductions,
+        someone_waits ? std::min(options_.waiting_time_slice, options_.iu.time_slice)
+                      : options_.iu.time_slice,
+        low};
+    const vm::RunStatus status = iu.run_batch(limits);
     worker.reductions += iu.counters.reductions - reductions;
     worker.suspensions += iu.counters.suspensions - suspensions;
     ++worker.batches;
     ++node.counters.batches;
+    ++batches;
     if (status == vm::RunStatus::Error) {
       fail(i);
-      return done();
+      return done(TurnEvent::End::Stopped);
     }
     if (status == vm::RunStatus::Halt) {
       fail(i);  // halt/1: run() tells it from an error by the IU having none
-      return done();
+      return done(TurnEvent::End::Stopped);
     }
     if (iu.heap.free_cells() < low) {
       request_collection();
       node.parked = true;
-      return done();
+      return done(TurnEvent::End::Parked);
     }
     if (hungry_count_.load(std::memory_order_relaxed) != 0) feed_hungry(i, worker);
     flush(i);
@@ -318,8 +346,9 @@ void ThreadsMachine::run_iu(unsigned i) {
   }
   flush(i);
   publish_load(i);
-  worker.busy += Clock::now() - start;
-  if (iu.pool_size() > 0) {
+  const bool again = iu.pool_size() > 0;
+  account(again ? TurnEvent::End::Again : TurnEvent::End::Dry);
+  if (again) {
     // To the back of the arena's queue: the other IUs get their turn. The next turn may start
     // at once on another worker: this one touches nothing of the IU after.
     schedule(i);
@@ -539,6 +568,7 @@ void ThreadsMachine::request_collection() { collection_requested_.store(true); }
 void ThreadsMachine::collect() {
   // Every task has returned (parked or idle): no reduction is in progress anywhere.
   const auto start = Clock::now();
+  const int slot = tbb::this_task_arena::current_thread_index();  // -1: the thread in run()
   std::vector<vm::Iu*> ius;
   std::vector<vm::Cell*> extra;
   for (auto& node : nodes_) {
@@ -564,7 +594,51 @@ void ThreadsMachine::collect() {
       break;
     }
   }
-  gc_time_ += Clock::now() - start;
+  const auto end = Clock::now();
+  gc_time_ += end - start;
+  if (!options_.trace_file.empty()) {
+    // On the worker that finished last (no turn runs now, so its list is free to write).
+    worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0].trace.push_back(
+        TurnEvent{0, start, end - start, 0, 0, TurnEvent::End::Collection});
+  }
+}
+
+// --- trace ---------------------------------------------------------------------------------------
+
+void ThreadsMachine::write_trace() const {
+  if (options_.trace_file.empty()) return;
+  std::ofstream out(options_.trace_file);
+  if (!out) throw std::runtime_error("cannot write the trace file " + options_.trace_file);
+  // Chrome trace-event format (Perfetto, chrome://tracing), as the simulator's: one process,
+  // one thread per worker; a slice per turn, named after its IU, with its reductions, batches
+  // and how it ended; times in microseconds of the wall clock from the start of the run.
+  out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
+  out << R"({"name":"process_name","ph":"M","pid":0,"args":{"name":"threads engine"}})";
+  for (unsigned k = 0; k < workers_; ++k) {
+    out << fmt::format(
+        ",\n{{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":{},\"args\":{{\"name\":\"worker {}\"}}}}",
+        k, k);
+  }
+  static const char* const kEnds[] = {"dry", "again", "parked", "stopped", "collection"};
+  auto micros = [](Clock::duration d) { return std::chrono::duration<double, std::micro>(d).count(); };
+  for (unsigned k = 0; k < workers_; ++k) {
+    for (const TurnEvent& e : worker_counters_[k].trace) {
+      const double ts = micros(e.start - run_start_);
+      const double dur = micros(e.length);
+      if (e.end == TurnEvent::End::Collection) {
+        out << fmt::format(
+            ",\n{{\"name\":\"collection\",\"ph\":\"X\",\"pid\":0,\"tid\":{},\"ts\":{:.3f},"
+            "\"dur\":{:.3f}}}",
+            k, ts, dur);
+        continue;
+      }
+      out << fmt::format(
+          ",\n{{\"name\":\"IU {}\",\"ph\":\"X\",\"pid\":0,\"tid\":{},\"ts\":{:.3f},\"dur\":{:.3f},"
+          "\"args\":{{\"iu\":{},\"reductions\":{},\"batches\":{},\"end\":\"{}\"}}}}",
+          e.iu, k, ts, dur, e.iu, e.reductions, e.batches, kEnds[static_cast<unsigned>(e.end)]);
+    }
+  }
+  out << "\n]}\n";
 }
 
 // --- statistics ----------------------------------------------------------------------------------

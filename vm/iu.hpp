@@ -111,10 +111,20 @@ class alignas(64) Iu {
   /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
   /// Success means the reduction ended normally.
   RunStatus reduce_goal(Cell goal);
-  /// Threads engine: reduces goals of the pool, at most `max_goals` (each with its direct
-  /// reductions), stopping early when the pool is empty or fewer than `low_cells` heap cells
-  /// are free. Success means it stopped normally (the pool may still hold goals).
-  RunStatus run_batch(std::uint32_t max_goals, std::uint64_t max_reductions, std::size_t low_cells);
+  /// A batch of the threads engine: how many goals and reductions it may take, how many direct
+  /// reductions each goal may make before it goes to the back (the time slice), and the free
+  /// heap cells below which it stops.
+  struct BatchLimits {
+    std::uint32_t goals;
+    std::uint64_t reductions;
+    std::uint32_t time_slice;
+    std::size_t low_cells;
+  };
+  /// Threads engine: reduces goals of the pool, at most `limits.goals` (each with its direct
+  /// reductions) and about `limits.reductions` (a goal is not cut short but by its slice),
+  /// stopping early when the pool is empty or the heap runs low. Success means it stopped
+  /// normally (the pool may still hold goals).
+  RunStatus run_batch(const BatchLimits& limits);
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
@@ -322,6 +332,7 @@ class alignas(64) Iu {
   std::uint64_t cycles_ = 0;
   std::uint32_t batch_left_ = 0;       // threads engine: goals left in this batch
   std::uint64_t batch_end_reductions_ = 0;  // threads engine: the batch ends at this count
+  std::uint32_t batch_time_slice_ = 1000;    // threads engine: this batch's time slice
   std::size_t batch_low_cells_ = 0;    // threads engine: end the batch below this many free cells
   std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
 

@@ -165,11 +165,11 @@ void Iu::make_entries() {
 
 RunStatus Iu::reduce_goal(Cell goal) { return run_loop<ExecMode::Simulated>(goal); }
 
-RunStatus Iu::run_batch(std::uint32_t max_goals, std::uint64_t max_reductions,
-                        std::size_t low_cells) {
-  batch_left_ = max_goals;
-  batch_end_reductions_ = counters.reductions + max_reductions;
-  batch_low_cells_ = low_cells;
+RunStatus Iu::run_batch(const BatchLimits& limits) {
+  batch_left_ = limits.goals;
+  batch_end_reductions_ = counters.reductions + limits.reductions;
+  batch_time_slice_ = std::max<std::uint32_t>(1, limits.time_slice);
+  batch_low_cells_ = limits.low_cells;
   return run_loop<ExecMode::Threads>(0);
 }
 
@@ -354,7 +354,11 @@ next_goal:
         break;
     }
   }
-  slice = options_.time_slice;
+  if constexpr (kThreads) {
+    slice = batch_time_slice_;
+  } else {
+    slice = options_.time_slice;
+  }
 
 reduce:
   // The predicate's entry; the predicate itself is looked at only off the common path

@@ -4,7 +4,15 @@
 // the other engines; collection with all workers stopped; heap exhaustion; statistics.
 #include "kernel/threads_machine.hpp"
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <string>
+
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include "session_support.hpp"
 
@@ -199,21 +207,80 @@ TEST_F(ThreadsTest, IdleIusAreFedWithTheOldestGoalsOfLoadedOnes) {
 }
 
 // A batch ends after 256 goals or 1000 reductions (ThreadsOptions), at the first goal boundary
-// after them: one goal that loops 10000 times (20000 reductions with loop1's inlined dispatch,
-// preempted by its time slice every 1000 direct calls) takes about 10 batches instead of one,
-// so its IU delivers its messages and reads its inbox that often.
-TEST_F(ThreadsTest, ABatchEndsAfterItsReductions) {
+// after them, so that its IU delivers its messages and reads its inbox that often; while an IU
+// waits for work and a worker could run it, after 100 reductions, with goals preempted after
+// 200 direct reductions instead of 1000. One goal that loops 10000 times (20000 reductions
+// with loop1's inlined dispatch) on 2 IUs leaves the other IU waiting all along: about 50
+// batches of 400 reductions. Two such loops, one given to the second IU (work sharing,
+// threshold 0), keep both IUs busy until one of them is done.
+TEST_F(ThreadsTest, ABatchEndsAfterItsReductionsSoonerWhileAnIuWaits) {
   ASSERT_TRUE(load("loop(N) :- less(0, N, C), loop1(C, N).\n"
                    "loop1(false, _).\n"
                    "loop1(true, N) :- sub(N, 1, N1), loop(N1).\n"))
       << err.str();
-  threads(1, 2);
-  const auto r = query("loop(10000)");
+  auto batches = [](const QueryResult& r) {
+    std::uint64_t n = 0;
+    for (const auto& iu : r.sim_statistics["per_iu"]) n += iu["batches"].get<std::uint64_t>();
+    return n;
+  };
+  threads(1, 2, false, 0);
+  const auto one = query("loop(10000)");
+  ASSERT_EQ(one.exit_code, kExitSuccess) << one.report;
+  EXPECT_GE(batches(one), 40U) << one.sim_statistics.dump();
+  EXPECT_LE(batches(one), 60U) << one.sim_statistics.dump();
+  const auto two = query("loop(10000), loop(10000)");
+  ASSERT_EQ(two.exit_code, kExitSuccess) << two.report;
+  std::uint64_t fewest = std::numeric_limits<std::uint64_t>::max();
+  for (const auto& iu : two.sim_statistics["per_iu"]) {  // a loop each
+    EXPECT_GE(iu["reductions"].get<std::uint64_t>(), 20000U) << two.sim_statistics.dump();
+    fewest = std::min(fewest, iu["batches"].get<std::uint64_t>());
+  }
+  // The loop that ends last runs on alone (short batches after the other's end); the other
+  // ran its loop in batches of about 1000 reductions (about 50 if they had all been short).
+  EXPECT_GE(fewest, 9U) << two.sim_statistics.dump();
+  EXPECT_LE(fewest, 25U) << two.sim_statistics.dump();
+}
+
+// --trace: a Chrome trace-event file with a track per worker, a slice per turn of an IU (its
+// reductions add up to the run's), and the collections.
+TEST_F(ThreadsTest, TraceHasEachWorkersTurnsAndCollections) {
+  reopen(test::test_options(std::size_t{1} << 18, std::size_t{1} << 16));
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  threads(2, 4);
+  const std::string trace = write_file("", "trace") + ".json";
+  session().engine().trace_file = trace;
+  const auto r = query("primes(3000, Ps), count(Ps, 0, C)");
   ASSERT_EQ(r.exit_code, kExitSuccess) << r.report;
-  std::uint64_t batches = 0;
-  for (const auto& iu : r.sim_statistics["per_iu"]) batches += iu["batches"].get<std::uint64_t>();
-  EXPECT_GE(batches, 9U) << r.sim_statistics.dump();
-  EXPECT_LE(batches, 13U) << r.sim_statistics.dump();
+  std::ifstream in(trace);
+  const auto j = nlohmann::json::parse(in);
+  std::filesystem::remove(trace);
+  std::uint64_t reductions = 0;
+  std::size_t turns = 0;
+  std::size_t collections = 0;
+  std::set<int> workers;
+  for (const auto& e : j["traceEvents"]) {
+    if (e["ph"] == "M") {
+      if (e["name"] == "thread_name") workers.insert(e["tid"].get<int>());
+      continue;
+    }
+    ASSERT_EQ(e["ph"], "X") << e.dump();
+    EXPECT_GE(e["dur"].get<double>(), 0.0);
+    EXPECT_GE(e["ts"].get<double>(), 0.0);
+    EXPECT_TRUE(e["tid"] == 0 || e["tid"] == 1) << e.dump();
+    if (e["name"] == "collection") {
+      ++collections;
+      continue;
+    }
+    ++turns;
+    EXPECT_LT(e["args"]["iu"].get<unsigned>(), 4U);
+    EXPECT_EQ(e["name"], "IU " + std::to_string(e["args"]["iu"].get<unsigned>()));
+    reductions += e["args"]["reductions"].get<std::uint64_t>();
+  }
+  EXPECT_EQ(workers, (std::set<int>{0, 1}));
+  EXPECT_GT(turns, 4U);
+  EXPECT_EQ(reductions, r.sim_statistics["reductions"].get<std::uint64_t>());
+  EXPECT_EQ(collections, r.sim_statistics["gc_collections"].get<std::uint64_t>());
+  EXPECT_GT(collections, 0U);
 }
 
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
