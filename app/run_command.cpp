@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <csignal>
+#include <filesystem>
+#include <fstream>
+#include <string>
 #include <thread>
 #include <iostream>
 
@@ -111,6 +114,16 @@ void print_threads_stats(const nlohmann::json& j) {
   }
 }
 
+/// Whether `path` can be written (checked before the run, so that a long run does not end
+/// with its trace lost); leaves no file behind that was not there.
+bool can_write(const std::string& path) {
+  std::error_code ignored;
+  const bool existed = std::filesystem::exists(path, ignored);
+  const bool ok = static_cast<bool>(std::ofstream(path, std::ios::app));
+  if (ok && !existed) std::filesystem::remove(path, ignored);
+  return ok;
+}
+
 unsigned default_workers() {
   return std::max(1U, std::thread::hardware_concurrency());
 }
@@ -154,6 +167,10 @@ int run_program(const RunOptions& options) {
       return kernel::kExitError;
     }
     engine.trace_file = options.trace_file;
+    if (!options.trace_file.empty() && !can_write(options.trace_file)) {
+      std::cerr << "fleng: cannot write the trace file " << options.trace_file << '\n';
+      return kernel::kExitError;
+    }
   } else if (options.ius || options.static_partitioning || options.threshold ||
              !options.machine_file.empty() || !options.settings.empty() ||
              !options.trace_file.empty()) {

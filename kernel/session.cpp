@@ -242,6 +242,11 @@ QueryResult Session::run_on(Machine& machine, vm::PredicateId query,
     result.bindings.emplace_back(names[i], home.format(home.roots[i]));
   }
   finish(result, ius, machine.failed_iu());
+  if (const std::string& error = machine.trace_error(); !error.empty()) {
+    // The run itself is reported as it ended; the trace asked for is missing.
+    result.report += "error: " + error + "\n";
+    if (result.exit_code == kExitSuccess) result.exit_code = kExitError;
+  }
   return result;
 }
 

@@ -435,10 +435,14 @@ void SimMachine::trace(unsigned iu, unsigned processor, const char* name, netsim
   trace_.push_back(TraceEvent{iu, processor, name, start, duration});
 }
 
-void SimMachine::write_trace() const {
+void SimMachine::write_trace() {
+  trace_error_.clear();
   if (trace_file_.empty()) return;
   std::ofstream out(trace_file_);
-  if (!out) throw std::runtime_error("cannot write the trace file " + trace_file_);
+  if (!out) {
+    trace_error_ = "cannot write the trace file " + trace_file_;
+    return;
+  }
   // Chrome trace-event format (Perfetto, chrome://tracing): one process per IU, one thread
   // per processor; times in microseconds of the simulated clock.
   out << "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n";
@@ -465,6 +469,7 @@ void SimMachine::write_trace() const {
                        static_cast<double>(e.duration) / per_us);
   }
   out << "\n]}\n";
+  if (!out.flush()) trace_error_ = "cannot write the trace file " + trace_file_;
 }
 
 }  // namespace fleng::kernel

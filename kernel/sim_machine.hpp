@@ -69,6 +69,9 @@ class SimMachine final : public vm::RemoteOps {
 
   /// Statistics: the keys of the issue (ius, reductions, ..., makespan_cycles, per_iu).
   [[nodiscard]] nlohmann::json statistics() const;
+  /// Why the --trace file could not be written after the last run (empty if it was, or none
+  /// was asked for).
+  [[nodiscard]] const std::string& trace_error() const { return trace_error_; }
   [[nodiscard]] netsim::SimTime makespan() const { return makespan_; }
 
   // --- vm::RemoteOps ---------------------------------------------------------------------------
@@ -139,7 +142,7 @@ class SimMachine final : public vm::RemoteOps {
   [[nodiscard]] bool heap_low(unsigned i) const;
   void trace(unsigned iu, unsigned processor, const char* name, netsim::SimTime start,
              netsim::SimTime duration);
-  void write_trace() const;
+  void write_trace();
 
   MachineDescription machine_;
   vm::SimCosts costs_;
@@ -156,6 +159,7 @@ class SimMachine final : public vm::RemoteOps {
   netsim::SimTime makespan_ = 0;
   std::string trace_file_;
   std::vector<TraceEvent> trace_;
+  std::string trace_error_;  // why the trace could not be written (empty: it was, or none)
 };
 
 }  // namespace fleng::kernel

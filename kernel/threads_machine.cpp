@@ -8,7 +8,6 @@
 #include <limits>
 #include <fstream>
 #include <ostream>
-#include <stdexcept>
 
 #include <fmt/format.h>
 #include <oneapi/tbb/global_control.h>
@@ -605,10 +604,14 @@ void ThreadsMachine::collect() {
 
 // --- trace ---------------------------------------------------------------------------------------
 
-void ThreadsMachine::write_trace() const {
+void ThreadsMachine::write_trace() {
+  trace_error_.clear();
   if (options_.trace_file.empty()) return;
   std::ofstream out(options_.trace_file);
-  if (!out) throw std::runtime_error("cannot write the trace file " + options_.trace_file);
+  if (!out) {
+    trace_error_ = "cannot write the trace file " + options_.trace_file;
+    return;
+  }
   // Chrome trace-event format (Perfetto, chrome://tracing), as the simulator's: one process,
   // one thread per worker; a slice per turn, named after its IU, with its reductions, batches
   // and how it ended; times in microseconds of the wall clock from the start of the run.
@@ -639,6 +642,7 @@ void ThreadsMachine::write_trace() const {
     }
   }
   out << "\n]}\n";
+  if (!out.flush()) trace_error_ = "cannot write the trace file " + options_.trace_file;
 }
 
 // --- statistics ----------------------------------------------------------------------------------

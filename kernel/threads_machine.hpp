@@ -113,6 +113,9 @@ class ThreadsMachine final : public vm::RemoteOps {
 
   /// Statistics in wall-clock terms (the keys of the simulator's where they apply).
   [[nodiscard]] nlohmann::json statistics() const;
+  /// Why the --trace file could not be written after the last run (empty if it was, or none
+  /// was asked for).
+  [[nodiscard]] const std::string& trace_error() const { return trace_error_; }
 
   // --- vm::RemoteOps ---------------------------------------------------------------------------
   void read(vm::Iu& /*from*/, vm::Cell /*pointer*/) override {}  // shared memory: a plain load
@@ -210,7 +213,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// Records the first IU that stopped the run (an error or halt/1) and stops every worker.
   void fail(unsigned i);
   void collect();
-  void write_trace() const;
+  void write_trace();
   [[nodiscard]] std::size_t low_cells(const vm::Iu& iu) const;
   void request_collection();
 
@@ -238,6 +241,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   alignas(64) std::atomic<unsigned> hungry_count_{0};  // IUs whose `hungry` flag is set (a hint)
   alignas(64) std::uint64_t collections_ = 0;
   std::chrono::steady_clock::time_point run_start_{};
+  std::string trace_error_;  // why the trace could not be written (empty: it was, or none)
   std::chrono::nanoseconds elapsed_{0};
   std::chrono::nanoseconds gc_time_{0};
 };

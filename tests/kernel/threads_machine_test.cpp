@@ -281,6 +281,14 @@ TEST_F(ThreadsTest, TraceHasEachWorkersTurnsAndCollections) {
   EXPECT_EQ(reductions, r.sim_statistics["reductions"].get<std::uint64_t>());
   EXPECT_EQ(collections, r.sim_statistics["gc_collections"].get<std::uint64_t>());
   EXPECT_GT(collections, 0U);
+  // A trace that cannot be written is an error of the query, reported after its answer.
+  session().engine().trace_file = "/nonexistent-directory/trace.json";
+  const auto lost = query("primes(300, Ps), count(Ps, 0, C)");
+  EXPECT_EQ(lost.exit_code, kExitError);
+  EXPECT_EQ(binding(lost, "C"), "62");
+  EXPECT_NE(lost.report.find("cannot write the trace file /nonexistent-directory/trace.json"),
+            std::string::npos)
+      << lost.report;
 }
 
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
