@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <fstream>
 #include <latch>
 #include <limits>
-#include <fstream>
 #include <ostream>
 
 #include <fmt/format.h>
