@@ -75,15 +75,20 @@ def main() -> int:
     rows = []
     for w in bench.workloads(args.quick):
         times: dict[str, list[float]] = {c: [] for c in configs}
+        pairs: list[float] = []  # 1 worker / 2 workers, each pair run one after the other
         last: dict[str, dict] = {}
         for _ in range(runs):
+            this_run: dict[str, float] = {}
             for c, opts in configs.items():
                 secs, stats, error = run(w, opts)
                 if error:
                     failures.append(f"{w['label']} {c}: {error}")
                     continue
                 times[c].append(secs)
+                this_run[c] = secs
                 last[c] = stats
+            if "threads1" in this_run and "threads2" in this_run:
+                pairs.append(this_run["threads1"] / this_run["threads2"])
         med = {c: median_or_none(t) for c, t in times.items()}
         row = {"id": w["id"], "label": w["label"], **{f"{c}_seconds": med[c] for c in configs}}
         if med["local"] and med["threads1"]:
@@ -93,6 +98,11 @@ def main() -> int:
             # The best run of each (the least disturbed by the machine's other load), beside
             # the medians that the targets are judged on.
             row["speedup2_best"] = min(times["threads1"]) / min(times["threads2"])
+        if pairs:
+            # Run by run: the median of the ratios of runs made one after the other, which a
+            # machine whose speed drifts over minutes disturbs less than the medians' ratio.
+            row["speedup2_paired"] = statistics.median(pairs)
+        row["runs_seconds"] = times
         if "threads2" in last:
             row["threads2_messages"] = last["threads2"].get("messages")
             row["threads2_suspensions"] = last["threads2"].get("suspensions")
@@ -174,13 +184,15 @@ def report(r: dict) -> str:
          "itself (`elapsed_seconds` of `--stats=json`). One worker runs one IU; two workers "
          "run two IUs (the default: as many IUs as workers), static partitioning on, "
          "threshold 8. \"Best runs\" divides the fastest 1-worker run by the fastest "
-         "2-worker run (the least disturbed by other load on the machine); the targets are "
-         "judged on the medians.", "",
+         "2-worker run (the least disturbed by other load on the machine); \"run by run\" is "
+         "the median of the ratios of a 1-worker run and the 2-worker run right after it (less "
+         "disturbed by a machine whose speed drifts over minutes); the targets are judged on "
+         "the medians. Every run's time is in `bench/results/threads.json` (`runs_seconds`).", "",
          "Targets: one worker no slower than 1.15x the one-IU engine; queens 10 and primes "
          "below 30000 at least 1.7x faster with 2 workers than with 1.", "",
          "| workload | one-IU engine | threads, 1 worker | 1 worker / one-IU | threads, 2 workers "
-         "| speedup 1 -> 2 workers | same, best runs | target |",
-         "|---|---|---|---|---|---|---|---|"]
+         "| speedup 1 -> 2 workers | same, best runs | same, run by run | target |",
+         "|---|---|---|---|---|---|---|---|---|"]
     for row in r["rows"]:
         ratio = row.get("threads1_over_local")
         speed = row.get("speedup2")
@@ -191,7 +203,8 @@ def report(r: dict) -> str:
             target.append("2 workers " + ("met" if speed >= 1.7 else "**not met**"))
         L.append(f"| {row['label']} | {fmt_t(row['local_seconds'])} | {fmt_t(row['threads1_seconds'])} "
                  f"| {fmt_r(ratio)} | {fmt_t(row['threads2_seconds'])} | {fmt_r(speed)} "
-                 f"| {fmt_r(row.get('speedup2_best'))} | {', '.join(target)} |")
+                 f"| {fmt_r(row.get('speedup2_best'))} | {fmt_r(row.get('speedup2_paired'))} "
+                 f"| {', '.join(target)} |")
     if r["curve"]:
         L += ["", "Scaling (threads engine, as many IUs as workers; workers beyond the cores "
               "share them):", "", "| workload | workers | time | speedup over 1 worker |",
