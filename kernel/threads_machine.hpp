@@ -82,10 +82,10 @@ struct ThreadsOptions {
   /// batch_reductions and the IUs' time slice), so that what an IU binds reaches the goals
   /// waiting for it on other IUs within a few microseconds. Without it, the elements of a
   /// pipeline travel in trains of hundreds, each filter taking the whole train before the
-  /// next one sees any, and two IUs take turns instead of overlapping (primes below 30000 on
-  /// 2 workers, median of 9 interleaved runs: 50.4 ms with 1000/1000, 46.9 ms with 100/200,
-  /// one worker 78.0 ms; bench/threads.sh). With every worker busy the long ones apply: fewer
-  /// preemptions, fewer suspended consumers.
+  /// next one sees any, and two IUs take turns instead of overlapping (primes below 30000,
+  /// medians of 9 interleaved runs in quiet minutes: 2 workers 44.1 ms against 74.1 ms on one,
+  /// where long batches alone gave 50.4 ms against 78.0 ms; docs/threads.md). With every
+  /// worker busy the long ones apply: fewer preemptions, fewer suspended consumers.
   std::uint64_t waiting_batch_reductions = 100;
   std::uint32_t waiting_time_slice = 200;
   vm::IuOptions iu;                 ///< heap sizes and time slice of every IU
