@@ -1,5 +1,5 @@
 // The machine description: every cost of the simulated PIE64 in one place, with documented
-// defaults (FLENG.md section 8.4), read from JSON (`--machine FILE`) and overridden key by key
+// defaults (FLENG.md section 8.4), and the threads engine's batch sizes (`threads.*`), read from JSON (`--machine FILE`) and overridden key by key
 // (`--set key=value`, keys as in the JSON, dotted: `network.copies=1`,
 // `unired.cycles.put_cons=3`). Unknown keys and bad values are errors with the key named.
 #pragma once
@@ -45,6 +45,14 @@ struct MachineDescription {
   std::uint32_t nip_message = 10;
   netsim::NetworkParams network;
   std::uint32_t load_feedback_delay = 100;  ///< cycles before the network sees a load level
+
+  // The threads engine's batches (`threads.*` keys; the simulator ignores them): see
+  // kernel::ThreadsOptions, whose defaults these are.
+  std::uint32_t threads_batch_goals = 256;
+  std::uint64_t threads_batch_reductions = 1000;
+  std::uint32_t threads_time_slice = 1000;           ///< direct reductions before a goal yields
+  std::uint64_t threads_waiting_batch_reductions = 100;  ///< while an IU waits for work
+  std::uint32_t threads_waiting_time_slice = 200;        ///< while an IU waits for work
 
   MachineDescription();
 

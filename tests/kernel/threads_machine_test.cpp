@@ -239,6 +239,21 @@ TEST_F(ThreadsTest, ABatchEndsAfterItsReductionsSoonerWhileAnIuWaits) {
   // ran its loop in batches of about 1000 reductions (about 50 if they had all been short).
   EXPECT_GE(fewest, 9U) << two.sim_statistics.dump();
   EXPECT_LE(fewest, 25U) << two.sim_statistics.dump();
+  // The sizes are the machine description's `threads.*` keys: waiting batches as long as the
+  // others make the lone loop's batches long again (about 10 of 2000 reductions).
+  session().engine().machine.set("threads.waiting_batch_reductions=1000");
+  session().engine().machine.set("threads.waiting_time_slice=1000");
+  const auto long_ones = query("loop(10000)");
+  ASSERT_EQ(long_ones.exit_code, kExitSuccess) << long_ones.report;
+  EXPECT_GE(batches(long_ones), 8U) << long_ones.sim_statistics.dump();
+  EXPECT_LE(batches(long_ones), 13U) << long_ones.sim_statistics.dump();
+  session().engine().machine.set("threads.batch_reductions=100000");
+  session().engine().machine.set("threads.waiting_batch_reductions=100000");
+  session().engine().machine.set("threads.time_slice=100000");
+  session().engine().machine.set("threads.waiting_time_slice=100000");
+  const auto one_batch = query("loop(10000)");
+  ASSERT_EQ(one_batch.exit_code, kExitSuccess) << one_batch.report;
+  EXPECT_EQ(batches(one_batch), 1U) << one_batch.sim_statistics.dump();
 }
 
 // --trace: a Chrome trace-event file with a track per worker, a slice per turn of an IU (its
