@@ -74,6 +74,7 @@ const char* kHelp =
     "  :static on|off         the program's placements, or naive partitioning\n"
     "  :threshold T           dynamic partitioning threshold\n"
     "  :set key=value         any machine description key (see docs/machine.md)\n"
+    "  :trace FILE|off        write each goal's timeline to FILE (sim, threads; Perfetto)\n"
     "  :help                  this text\n"
     "  :quit                  leave (Ctrl-D too)\n"
     "Ctrl-C stops a running goal.\n";
@@ -192,6 +193,8 @@ class Repl {
     } else if (name == "engine" || name == "ius" || name == "static" || name == "threshold" ||
                name == "set" || name == "workers") {
       machine_command(name, args);
+    } else if (name == "trace") {
+      trace_command(args);
     } else if (name == "stats") {
       if (!last_) {
         std::cout << "no goal run yet\n";
@@ -233,6 +236,25 @@ class Repl {
       std::cout << fmt::format("unknown command :{} (try :help)\n", name);
     }
     return true;
+  }
+
+  /// :trace FILE (every later goal on the sim or threads engine rewrites FILE), :trace off.
+  void trace_command(const std::vector<std::string>& args) {
+    auto& engine = session_.engine();
+    if (args.size() != 1) {
+      std::cout << "usage: :trace FILE|off\n";
+      return;
+    }
+    if (args[0] == "off") {
+      engine.trace_file.clear();
+      std::cout << "trace off\n";
+      return;
+    }
+    engine.trace_file = args[0];
+    std::cout << fmt::format("trace of each goal to {}{}\n", args[0],
+                             engine.simulated || engine.threads
+                                 ? ""
+                                 : " (on the sim and threads engines; now local)");
   }
 
   /// :engine, :ius, :workers, :static, :threshold, :set.

@@ -165,6 +165,22 @@ TEST(Repl, EngineThreadsRunsGoalsOnWorkersAndStopsOnCtrlC) {
   t.type(":stats\r");
   EXPECT_TRUE(t.expect("threads engine: 8 IUs on 2 workers")) << t.pending();
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  // :trace: the next goal's timeline in the file, then off again.
+  const std::string trace = home + "/trace.json";
+  t.type(":trace " + trace + "\r");
+  EXPECT_TRUE(t.expect("trace of each goal to " + trace)) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("primes(100, Ps), count(Ps, 0, C).\r");
+  EXPECT_TRUE(t.expect("C = 25")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  {
+    std::ifstream in(trace);
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find(R"("name":"worker 1")"), std::string::npos) << text.substr(0, 300);
+  }
+  t.type(":trace off\r");
+  EXPECT_TRUE(t.expect("trace off")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
   t.type("run(100000000).\r");  // minutes of work
   usleep(300 * 1000);
   t.type("\x03");  // Ctrl-C
