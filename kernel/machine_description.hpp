@@ -47,7 +47,7 @@ struct MachineDescription {
   std::uint32_t load_feedback_delay = 100;  ///< cycles before the network sees a load level
 
   // The threads engine's batches (`threads.*` keys; the simulator ignores them): see
-  // kernel::ThreadsOptions, whose defaults these are.
+  // ThreadsMachine::Batches.
   std::uint32_t threads_batch_goals = 256;
   std::uint64_t threads_batch_reductions = 1000;
   std::uint32_t threads_time_slice = 1000;           ///< direct reductions before a goal yields

@@ -205,12 +205,6 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
   options.workers = engine_.workers;
   options.iu = options_;
   options.trace_file = engine_.trace_file;
-  const MachineDescription& m = engine_.machine;
-  options.batch_goals = m.threads_batch_goals;
-  options.batch_reductions = m.threads_batch_reductions;
-  options.iu.time_slice = m.threads_time_slice;
-  options.waiting_batch_reductions = m.threads_waiting_batch_reductions;
-  options.waiting_time_slice = m.threads_waiting_time_slice;
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
   running_threads_.store(&machine);
   QueryResult result = run_on(machine, query, names);

@@ -86,9 +86,14 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
     : machine_(machine), options_(options), shared_out_(out) {
   workers_ = options.workers != 0 ? options.workers
                                   : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
-  if (options_.batch_goals == 0) options_.batch_goals = 1;
+  batches_ = Batches{std::max<std::uint32_t>(1, machine_.threads_batch_goals),
+                     machine_.threads_batch_reductions,
+                     machine_.threads_time_slice,
+                     std::min(machine_.threads_waiting_batch_reductions,
+                              machine_.threads_batch_reductions),
+                     std::min(machine_.threads_waiting_time_slice, machine_.threads_time_slice)};
   // One IU has nobody to send messages to or hear from: its batches end by goals only.
-  if (machine_.ius == 1) options_.batch_reductions = std::numeric_limits<std::uint64_t>::max() / 2;
+  if (machine_.ius == 1) batches_.reductions = std::numeric_limits<std::uint64_t>::max() / 2;
 
   const unsigned n = machine_.ius;
   vm::IuOptions iu_options = options.iu;
@@ -259,12 +264,18 @@ void ThreadsMachine::finish_task() {
   }
 }
 
+ThreadsMachine::WorkerCounters& ThreadsMachine::current_worker() {
+  // The thread in run() (no arena slot: -1) counts as worker 0; it runs turns only when no
+  // worker can (one IU) and collections only when every worker has stopped.
+  const int slot = tbb::this_task_arena::current_thread_index();
+  return worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0];
+}
+
 void ThreadsMachine::run_iu(unsigned i) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
   const int slot = tbb::this_task_arena::current_thread_index();
-  WorkerCounters& worker =
-      worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0];
+  WorkerCounters& worker = current_worker();
   const auto start = Clock::now();
   if (node.last_worker != slot) {
     if (node.last_worker >= 0) ++worker.transfers;
@@ -309,17 +320,13 @@ void ThreadsMachine::run_iu(unsigned i) {
     const std::uint64_t reductions = iu.counters.reductions;
     const std::uint64_t suspensions = iu.counters.suspensions;
     // Short batches and slices while an IU waits for work and a worker could run it (no more
-    // tasks queued or running than workers; ThreadsOptions).
+    // tasks queued or running than workers; Batches in the header).
     const bool someone_waits =
         hungry_count_.load(std::memory_order_relaxed) != 0 &&
         runtime_->in_flight.load(std::memory_order_relaxed) <= static_cast<std::int64_t>(workers_);
     const vm::Iu::BatchLimits limits{
-        options_.batch_goals,
-        someone_waits ? std::min(options_.waiting_batch_reductions, options_.batch_reductions)
-                      : options_.batch_reductions,
-        someone_waits ? std::min(options_.waiting_time_slice, options_.iu.time_slice)
-                      : options_.iu.time_slice,
-        low};
+        batches_.goals, someone_waits ? batches_.waiting_reductions : batches_.reductions,
+        someone_waits ? batches_.waiting_time_slice : batches_.time_slice, low};
     const vm::RunStatus status = iu.run_batch(limits);
     worker.reductions += iu.counters.reductions - reductions;
     worker.suspensions += iu.counters.suspensions - suspensions;
@@ -567,7 +574,6 @@ void ThreadsMachine::request_collection() { collection_requested_.store(true); }
 void ThreadsMachine::collect() {
   // Every task has returned (parked or idle): no reduction is in progress anywhere.
   const auto start = Clock::now();
-  const int slot = tbb::this_task_arena::current_thread_index();  // -1: the thread in run()
   std::vector<vm::Iu*> ius;
   std::vector<vm::Cell*> extra;
   for (auto& node : nodes_) {
@@ -597,7 +603,7 @@ void ThreadsMachine::collect() {
   gc_time_ += end - start;
   if (!options_.trace_file.empty()) {
     // On the worker that finished last (no turn runs now, so its list is free to write).
-    worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0].trace.push_back(
+    current_worker().trace.push_back(
         TurnEvent{0, start, end - start, 0, 0, TurnEvent::End::Collection});
   }
 }

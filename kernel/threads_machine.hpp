@@ -8,7 +8,7 @@
 // code (placements, dynamic partitioning; compiled with vm::CompileOptions::host_threads, so a
 // clause that places no goal has one body), applying the inbox between batches, and is
 // enqueued again if work is left. While another IU waits for work, batches and time slices are
-// short (ThreadsOptions::waiting_batch_reductions), so that what it waits for reaches it soon. Messages an IU
+// short (Batches below), so that what it waits for reaches it soon. Messages an IU
 // sends wait in its outbox until the end of the batch, then go to each target's inbox under
 // its mutex, one lock and one wake-up per target. Ownership is the rule that keeps this
 // race-free:
@@ -69,26 +69,7 @@ namespace fleng::kernel {
 
 struct ThreadsOptions {
   unsigned workers = 0;             ///< host worker threads (0: one per core)
-  /// A batch ends after this many goals or this many reductions, whichever comes first; its
-  /// messages then go out. Bounded by reductions, a batch of a pipeline's long-running goals
-  /// (a filter with a long input) still ends every few microseconds, so that its consumers on
-  /// other IUs hear of new elements at once (primes below 30000 on 2 workers, median of 7:
-  /// 134 ms by goals alone, 85 ms with 1000 reductions). One IU alone: by goals only.
-  std::uint32_t batch_goals = 256;
-  std::uint64_t batch_reductions = 1000;
-  /// While an IU waits for work (it ran dry and nobody fed it: work sharing's `hungry`) and a
-  /// worker could run it (no more IU tasks queued or running than workers), batches end after
-  /// this many reductions and a goal yields after this many direct reductions (instead of
-  /// batch_reductions and the IUs' time slice), so that what an IU binds reaches the goals
-  /// waiting for it on other IUs within a few microseconds. Without it, the elements of a
-  /// pipeline travel in trains of hundreds, each filter taking the whole train before the
-  /// next one sees any, and two IUs take turns instead of overlapping (primes below 30000,
-  /// medians of 9 interleaved runs in quiet minutes: 2 workers 44.1 ms against 74.1 ms on one,
-  /// where long batches alone gave 50.4 ms against 78.0 ms; docs/threads.md). With every
-  /// worker busy the long ones apply: fewer preemptions, fewer suspended consumers.
-  std::uint64_t waiting_batch_reductions = 100;
-  std::uint32_t waiting_time_slice = 200;
-  vm::IuOptions iu;                 ///< heap sizes and time slice of every IU
+  vm::IuOptions iu;                 ///< heap sizes of every IU
   /// Chrome trace-event timeline of the run (each worker's turns and the collections), written
   /// when run() returns; empty for none.
   std::string trace_file;
@@ -214,11 +195,39 @@ class ThreadsMachine final : public vm::RemoteOps {
   void fail(unsigned i);
   void collect();
   void write_trace();
+  /// The counters of the worker running this (the trace's track, the turns' time).
+  WorkerCounters& current_worker();
   [[nodiscard]] std::size_t low_cells(const vm::Iu& iu) const;
   void request_collection();
 
+  /// The batch sizes, from the machine description's `threads.*` keys.
+  ///  - A batch ends after `goals` goals or `reductions` reductions, whichever comes first; its
+  ///    messages then go out. Bounded by reductions, a batch of a pipeline's long-running goals
+  ///    (a filter with a long input) still ends every few microseconds, so that its consumers
+  ///    on other IUs hear of new elements at once (primes below 30000 on 2 workers, median of
+  ///    7: 134 ms by goals alone, 85 ms with 1000 reductions). One IU alone: by goals only.
+  ///  - While an IU waits for work (it ran dry and nobody fed it: work sharing's `hungry`) and
+  ///    a worker could run it (no more IU tasks queued or running than workers), batches end
+  ///    after `waiting_reductions` and a goal yields after `waiting_time_slice` direct
+  ///    reductions (instead of `reductions` and `time_slice`), so that what an IU binds reaches
+  ///    the goals waiting for it on other IUs within a few microseconds. Without it, the
+  ///    elements of a pipeline travel in trains of hundreds, each filter taking the whole
+  ///    train before the next one sees any, and two IUs take turns instead of overlapping
+  ///    (primes below 30000, medians of 9 interleaved runs in quiet minutes: 2 workers 44.1 ms
+  ///    against 74.1 ms on one, where long batches alone gave 50.4 ms against 78.0 ms;
+  ///    docs/threads.md). With every worker busy the long ones apply: fewer preemptions, fewer
+  ///    suspended consumers.
+  struct Batches {
+    std::uint32_t goals;
+    std::uint64_t reductions;
+    std::uint32_t time_slice;
+    std::uint64_t waiting_reductions;
+    std::uint32_t waiting_time_slice;
+  };
+
   MachineDescription machine_;
   ThreadsOptions options_;
+  Batches batches_{};
   unsigned workers_ = 1;
   SharedOutput shared_out_;
   std::vector<std::unique_ptr<Node>> nodes_;

@@ -160,9 +160,8 @@ TEST_F(SessionTest, AListClauseEnteredByTheIndexGivesWayToTheNextClauses) {
   EXPECT_EQ(value("p([1,2], b, X)"), "second(1)");
   EXPECT_EQ(value("p([], b, X)"), "empty");
   EXPECT_EQ(value("p([3], K, X), K = b"), "second(3)");
-  const auto r = query("p([4], c, X)");
-  EXPECT_EQ(r.exit_code, kExitError);
-  EXPECT_NE(r.report.find("no matching clause for p/3"), std::string::npos) << r.report;
+  const std::string r = error_report("p([4], c, X)");
+  EXPECT_NE(r.find("no matching clause for p/3"), std::string::npos) << r;
   const auto d = query("p([5], K, X)");
   EXPECT_EQ(d.exit_code, kExitDeadlock);
   EXPECT_NE(d.report.find("p([5], _G0, _G1)  waiting on _G0"), std::string::npos) << d.report;
@@ -178,9 +177,8 @@ TEST_F(SessionTest, StreamOutputIntoABoundOrWatchedVariable) {
   EXPECT_EQ(value("Z = [1|T], app([1,2], [3], Z), X = T"), "[2,3]");
   EXPECT_EQ(value("watch(Z, X), app([7], [], Z)"), "got(7)");
   EXPECT_EQ(value("Z = W, app([8], [], Z), X = W"), "[8]");
-  const auto r = query("Z = [2|_], app([1], [], Z)");
-  EXPECT_EQ(r.exit_code, kExitError);
-  EXPECT_NE(r.report.find("unification failed"), std::string::npos) << r.report;
+  const std::string r = error_report("Z = [2|_], app([1], [], Z)");
+  EXPECT_NE(r.find("unification failed"), std::string::npos) << r;
 }
 
 // --- error reports ---------------------------------------------------------------------------------
