@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <condition_variable>
+#include <deque>
 #include <fstream>
 #include <latch>
 #include <limits>
@@ -35,45 +36,59 @@ constexpr std::size_t kInitialHeapCells = std::size_t{1} << 20;
 constexpr unsigned kBatchesPerTurn = 8;
 /// The most goals an IU gives a hungry IU at once (half of its pool, up to this).
 constexpr std::size_t kMaxGiven = 64;
+
+/// How long a worker that has not had a turn yet looks at the ready queue before it sleeps
+/// (from the machine's construction, which comes right before its run).
+constexpr std::chrono::microseconds kFirstTurnSpin{1000};
+/// A spinning worker's pause between looks at the ready queue.
+inline void spin_pause() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
 }  // namespace
 
 namespace {
-// The function objects oneTBB runs (a worker's first task; an IU's turn). libtbb is not built
-// with ThreadSanitizer, so its hand-over of the object between threads is invisible to TSan:
-// the fields are read in one function of their own (scripts/tsan.supp names it, and nothing
-// else of ours), and the task then synchronizes with its scheduler through `handover_` (the
-// scheduler's increment is a release, the task's first load an acquire) before it touches
-// anything else.
-class WarmUpTask {
+// The function object oneTBB runs: a worker's loop (worker_loop), one per worker, for the
+// machine's lifetime. libtbb is not built with ThreadSanitizer, so its hand-over of the object
+// between threads is invisible to TSan: the fields are read in one function of their own
+// (scripts/tsan.supp names it, and nothing else of ours), and the loop then synchronizes with
+// the constructor through `handover_` (its increment is a release, the loop's first load an
+// acquire) before it touches anything else. Everything the loops share after that goes through
+// the ready queue's mutex and the machine's atomics.
+class WorkerLoopTask {
  public:
-  WarmUpTask(ThreadsMachine* machine, std::latch* joined) : machine_(machine), joined_(joined) {}
+  explicit WorkerLoopTask(ThreadsMachine* machine) : machine_(machine) {}
   void operator()() const { start_handed_over(); }
 
  private:
-  [[gnu::noipa]] void start_handed_over() const { machine_->warm_up_task(joined_); }
+  [[gnu::noipa]] void start_handed_over() const { machine_->worker_loop(); }
   ThreadsMachine* machine_;
-  std::latch* joined_;
-};
-
-class IuTask {
- public:
-  IuTask(ThreadsMachine* machine, unsigned iu) : machine_(machine), iu_(iu) {}
-  void operator()() const { start_handed_over(); }
-
- private:
-  [[gnu::noipa]] void start_handed_over() const { machine_->run_task(iu_); }
-  ThreadsMachine* machine_;
-  unsigned iu_;
 };
 }  // namespace
 
 struct ThreadsMachine::Runtime {
   explicit Runtime(unsigned workers)
       : control(tbb::global_control::max_allowed_parallelism, workers + 1),
-        arena(static_cast<int>(workers), 0) {}
+        arena(static_cast<int>(workers), 0),
+        joined(static_cast<std::ptrdiff_t>(workers)) {}
   tbb::global_control control;  // lets the arena have K workers besides the waiting thread
   tbb::task_arena arena;
-  std::atomic<std::int64_t> in_flight{0};  // IU tasks enqueued or running
+  std::atomic<std::int64_t> in_flight{0};  // IU turns queued or running
+  // The ready queue: IUs due a turn, in the order they became due (FIFO, so that IUs sharing
+  // a worker take turns). A worker with nothing to run looks at `ready_count` for
+  // `idle_spin` microseconds, then sleeps on `ready_cv`.
+  std::mutex ready_mutex;
+  std::condition_variable ready_cv;
+  std::deque<unsigned> ready;             // guarded by ready_mutex
+  unsigned sleeping = 0;                  // workers waiting on ready_cv; guarded
+  bool shutdown = false;                  // the loops return; guarded
+  unsigned exited = 0;                    // loops that have returned; guarded
+  std::atomic<std::uint32_t> ready_count{0};  // ready.size(), for the spinning workers
+  std::atomic<std::uint32_t> spinning{0};     // workers looking at ready_count
+  std::latch joined;  // every worker has entered its loop
   // The last task to finish says so under this mutex: the waiting thread may destroy the
   // machine as soon as it sees `idle`, and the task touches nothing after the unlock.
   std::mutex idle_mutex;
@@ -92,6 +107,10 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
                      std::min(machine_.threads_waiting_batch_reductions,
                               machine_.threads_batch_reductions),
                      std::min(machine_.threads_waiting_time_slice, machine_.threads_time_slice)};
+  // Spinning helps only while every worker has a core: a spinning worker beyond the cores
+  // takes CPU time from one that reduces.
+  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  if (workers_ <= cores) idle_spin_ = std::chrono::microseconds(machine_.threads_idle_spin);
   // One IU has nobody to send messages to or hear from: its batches end by goals only.
   if (machine_.ius == 1) batches_.reductions = std::numeric_limits<std::uint64_t>::max() / 2;
 
@@ -120,32 +139,100 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   worker_counters_.resize(workers_);
   runtime_ = std::make_unique<Runtime>(workers_);
+  // One IU runs on the thread that calls run() (see there) and needs no worker; its worker is
+  // started all the same: without it the one-IU run was 7% slower (primes below 30000, 31
+  // interleaved runs, 84.3 against 78.5 ms at the tenth percentile; the reason is not known).
   start_workers();
 }
 
 void ThreadsMachine::start_workers() {
-  // Part of setting the machine up, like mapping the heaps: oneTBB creates its worker threads
-  // when work first arrives, which costs a few hundred microseconds that would otherwise be
-  // counted in the first query's time. Every worker runs one task that waits until all of
-  // them have joined the arena.
-  std::latch joined(static_cast<std::ptrdiff_t>(workers_));
+  // Part of setting the machine up, like mapping the heaps: every worker enters its loop now
+  // and stays in it until the machine is destroyed, sleeping on the ready queue's condition
+  // variable while there is nothing to run. oneTBB brings a worker into an arena that has
+  // new work only after tens of microseconds, and now and then after milliseconds (a worker
+  // that has just left, or is leaving, the arena is not woken again at once): per IU turn, as
+  // enqueued tasks, a run of primes or queens on 2 workers had its second worker join 0.07-2.5
+  // ms after the first turn, and the midst of a run paid the same whenever a worker ran out
+  // of turns. A worker asleep in its own loop is woken by a notify of its condition variable
+  // (10-50 us on this virtual machine; docs/threads.md "Worker loops").
+  started_workers_ = true;
   for (unsigned k = 0; k < workers_; ++k) {
-    runtime_->in_flight.fetch_add(1);
     handover_.fetch_add(1, std::memory_order_release);
-    runtime_->arena.enqueue(WarmUpTask(this, &joined));
+    runtime_->arena.enqueue(WorkerLoopTask(this));
   }
-  std::unique_lock lock(runtime_->idle_mutex);
-  runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
-  runtime_->idle = false;
+  runtime_->joined.wait();
 }
 
-void ThreadsMachine::warm_up_task(std::latch* joined) {
-  static_cast<void>(handover_.load(std::memory_order_acquire));
-  joined->arrive_and_wait();
-  finish_task();
+ThreadsMachine::~ThreadsMachine() {
+  if (!started_workers_) return;
+  {
+    const std::lock_guard lock(runtime_->ready_mutex);
+    runtime_->shutdown = true;
+  }
+  runtime_->ready_cv.notify_all();
+  // Each loop counts itself out and notifies under the mutex, and touches nothing after.
+  std::unique_lock lock(runtime_->ready_mutex);
+  runtime_->ready_cv.wait(lock, [&] { return runtime_->exited == workers_; });
 }
 
-ThreadsMachine::~ThreadsMachine() = default;
+void ThreadsMachine::worker_loop() {
+  static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
+  Runtime& runtime = *runtime_;
+  runtime.joined.count_down();
+  unsigned i = 0;
+  bool had_turn = false;
+  while (take_turn(i, had_turn)) {
+    had_turn = true;
+    // The IU keeps this worker while it has work and no other IU waits for a turn: no queue,
+    // no wake-up.
+    bool again = run_iu(i);
+    while (again && runtime.ready_count.load(std::memory_order_relaxed) == 0 &&
+           !stop_.load(std::memory_order_relaxed)) {
+      again = run_iu(i);
+    }
+    if (again) schedule(i);  // to the back of the queue: the other IUs get their turn
+    finish_task();
+  }
+  const std::lock_guard lock(runtime.ready_mutex);
+  ++runtime.exited;
+  runtime.ready_cv.notify_all();
+}
+
+bool ThreadsMachine::take_turn(unsigned& i, bool had_turn) {
+  Runtime& runtime = *runtime_;
+  // While a run goes on, look for a turn for a few microseconds before sleeping: in a
+  // pipeline the next elements usually arrive within a batch of the other IU, sooner than a
+  // sleeping thread wakes. Between runs, sleep at once.
+  // A worker that has not had a turn yet looks longer: the machine is made to run at once,
+  // and the first turns come from the first IU's first batches; a worker asleep by then would
+  // have to be woken (on this virtual machine a halted virtual CPU sometimes takes
+  // milliseconds to run again).
+  const bool first = !had_turn;
+  if (idle_spin_.count() > 0 &&
+      (first || runtime.in_flight.load(std::memory_order_relaxed) > 0)) {
+    runtime.spinning.fetch_add(1);
+    const auto deadline = Clock::now() + (first ? kFirstTurnSpin : idle_spin_);
+    for (unsigned k = 1; runtime.ready_count.load(std::memory_order_relaxed) == 0; ++k) {
+      spin_pause();
+      if (k % 64 == 0 && Clock::now() >= deadline) break;
+    }
+  } else {
+    runtime.spinning.fetch_add(1);  // taken off below, under the mutex, in either case
+  }
+  std::unique_lock lock(runtime.ready_mutex);
+  runtime.spinning.fetch_sub(1);
+  while (runtime.ready.empty()) {
+    if (runtime.shutdown) return false;
+    ++runtime.sleeping;
+    runtime.ready_cv.wait(lock);
+    --runtime.sleeping;
+  }
+  i = runtime.ready.front();
+  runtime.ready.pop_front();
+  runtime.ready_count.store(static_cast<std::uint32_t>(runtime.ready.size()),
+                            std::memory_order_relaxed);
+  return true;
+}
 
 // --- running -----------------------------------------------------------------------------------
 
@@ -209,18 +296,27 @@ void ThreadsMachine::interrupt() {
 
 
 void ThreadsMachine::schedule(unsigned i) {
-  runtime_->in_flight.fetch_add(1);
+  Runtime& runtime = *runtime_;
+  runtime.in_flight.fetch_add(1);
   if (size() == 1) {  // the thread in run() takes the turn (run())
     alone_turn_due_ = true;
     return;
   }
-  handover_.fetch_add(1, std::memory_order_release);  // the task's first load pairs with it
-  runtime_->arena.enqueue(IuTask(this, i));
+  bool wake = false;
+  {
+    const std::lock_guard lock(runtime.ready_mutex);
+    runtime.ready.push_back(i);
+    const auto queued = static_cast<std::uint32_t>(runtime.ready.size());
+    runtime.ready_count.store(queued, std::memory_order_relaxed);
+    // A spinning worker takes its turn under this mutex after us (it leaves the count there):
+    // wake a sleeper only for the turns the spinning workers will not take.
+    wake = runtime.sleeping > 0 && queued > runtime.spinning.load();
+  }
+  if (wake) runtime.ready_cv.notify_one();
 }
 
 void ThreadsMachine::run_task(unsigned i) {
-  static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
-  run_iu(i);
+  if (run_iu(i)) schedule(i);
   finish_task();
 }
 
@@ -271,7 +367,7 @@ ThreadsMachine::WorkerCounters& ThreadsMachine::current_worker() {
   return worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0];
 }
 
-void ThreadsMachine::run_iu(unsigned i) {
+bool ThreadsMachine::run_iu(unsigned i) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
   const int slot = tbb::this_task_arena::current_thread_index();
@@ -295,6 +391,7 @@ void ThreadsMachine::run_iu(unsigned i) {
   auto done = [&](TurnEvent::End end) {
     flush(i);  // nothing stays in the outbox when the turn ends
     account(end);
+    return false;  // stopped, or parked until the collection
   };
   for (unsigned turn = 0; turn < kBatchesPerTurn; ++turn) {
     if (stop_.load(std::memory_order_relaxed)) return done(TurnEvent::End::Stopped);
@@ -354,12 +451,8 @@ void ThreadsMachine::run_iu(unsigned i) {
   publish_load(i);
   const bool again = iu.pool_size() > 0;
   account(again ? TurnEvent::End::Again : TurnEvent::End::Dry);
-  if (again) {
-    // To the back of the arena's queue: the other IUs get their turn. The next turn may start
-    // at once on another worker: this one touches nothing of the IU after.
-    schedule(i);
-    return;
-  }
+  // The caller gives the IU another turn, or queues it (schedule): its flag stays set.
+  if (again) return true;
   // Nothing left: ask for work (an IU with spare goals gives some at its next batch), clear
   // the flag, then look at the inbox again (see the header). The outbox is empty (flushed
   // above), and from the moment the flag is clear another task may run this IU: nothing of
@@ -371,7 +464,7 @@ void ThreadsMachine::run_iu(unsigned i) {
     const std::lock_guard lock(node.inbox_mutex);
     mail = !node.inbox.empty();
   }
-  if (mail && !node.scheduled.exchange(true)) schedule(i);
+  return mail && !node.scheduled.exchange(true);  // mail came: another turn, as above
 }
 
 // --- messages (the NIP) ------------------------------------------------------------------------

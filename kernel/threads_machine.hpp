@@ -1,13 +1,18 @@
 // The PIE64 machine on host threads (the `threads` engine): N Inference Units served by K
 // worker threads of a oneTBB task arena, sharing memory, timed by the wall clock.
 //
-// Each IU is an actor. One oneTBB task at a time runs it (its `scheduled` flag says so): a turn
+// Each IU is an actor. The K workers are oneTBB tasks on the machine's arena, one per worker
+// thread, that loop from the machine's construction to its destruction, taking IU turns from
+// a ready queue (FIFO); a worker with nothing to take looks for `threads.idle_spin`
+// microseconds during a run, then sleeps on the queue's condition variable (nothing spins
+// between runs). At most one worker runs an IU at a time (its `scheduled` flag says so): a turn
 // applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
 // of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces up to
 // 8 batches of goals from its pool (a batch: 256 goals or 1000 reductions) with the machine's
 // code (placements, dynamic partitioning; compiled with vm::CompileOptions::host_threads, so a
-// clause that places no goal has one body), applying the inbox between batches, and is
-// enqueued again if work is left. While another IU waits for work, batches and time slices are
+// clause that places no goal has one body), applying the inbox between batches; if work is
+// left, the IU keeps its worker while no other IU is queued, and goes to the back of the queue
+// otherwise. While another IU waits for work, batches and time slices are
 // short (Batches below), so that what it waits for reaches it soon. Messages an IU
 // sends wait in its outbox until the end of the batch, then go to each target's inbox under
 // its mutex, one lock and one wake-up per target. Ownership is the rule that keeps this
@@ -24,13 +29,13 @@
 //     visible to the owner that takes it out.
 //
 // Termination: delivering messages pushes them, then sets the target's `scheduled` flag
-// (seq_cst exchange) and enqueues a task if the flag was clear; a task that finds its IU with
+// (seq_cst exchange) and queues a turn if the flag was clear; a turn that finds its IU with
 // an empty pool delivers its outbox, clears the flag (seq_cst store), then looks at the inbox
-// again under its mutex and re-enqueues itself if something came. So at any time every IU with
-// work has a task queued or running, and the count of tasks queued or running reaches zero only
-// when no IU has work and no message is in flight: that is quiescence (success, or deadlock if
-// goals are suspended). An error, halt/1 or an interrupt sets `stop_`; every task stops at its
-// next batch boundary.
+// again under its mutex and takes another turn if something came. So at any time every IU with
+// work has a turn queued or running, and the count of turns queued or running (`in_flight`, a
+// "task" below) reaches zero only when no IU has work and no message is in flight: that is
+// quiescence (success, or deadlock if goals are suspended). An error, halt/1 or an interrupt
+// sets `stop_`; every turn stops at its next batch boundary.
 //
 // Garbage collection: an IU whose heap runs low sets `collection_requested_`; every task then
 // parks its IU (keeps the flag set, spawns nothing) instead of reducing; the task that brings
@@ -45,14 +50,13 @@
 // Work sharing: an IU whose turn ends with an empty pool sets its `hungry` flag (and a shared
 // count); an IU that sees the count non-zero after a batch and has two goals or more claims a
 // hungry IU (exchange on its flag) and sends it half of its oldest goals (up to 64) as Goal
-// messages. Hungry IUs have no task: nothing spins, and quiescence is unchanged.
+// messages. Hungry IUs have no turn queued, and quiescence is unchanged.
 #pragma once
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <iosfwd>
-#include <latch>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -110,10 +114,9 @@ class ThreadsMachine final : public vm::RemoteOps {
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& /*from*/) override {}
 
-  /// One turn of IU `i` (called by its oneTBB task).
-  void run_task(unsigned i);
-  /// A worker's first task: waits until every worker has joined (see start_workers).
-  void warm_up_task(std::latch* joined);
+  /// A worker's oneTBB task: takes turns from the ready queue until the machine is destroyed
+  /// (see start_workers).
+  void worker_loop();
 
  private:
   enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate };
@@ -180,8 +183,13 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// Delivers IU `i`'s outbox to the inboxes (its task calls it at the end of every batch and
   /// before its turn ends, so no message stays behind when the IU stops or parks).
   void flush(unsigned i);
-  void schedule(unsigned i);  // spawns the IU's task (its flag already set)
-  void run_iu(unsigned i);
+  void schedule(unsigned i);  // queues a turn of the IU (its flag already set)
+  /// Waits for a turn (spins for idle_spin_ during a run, then sleeps); false at shutdown.
+  bool take_turn(unsigned& i, bool had_turn);
+  /// One turn on the thread in run() (one IU), then the end of the task.
+  void run_task(unsigned i);
+  /// One turn of IU `i`: true if it has work left and needs another (its flag stays set).
+  bool run_iu(unsigned i);
   /// Applies the inbox; false if the IU must wait for a collection (heap low).
   bool apply_messages(unsigned i);
   void apply(unsigned i, const Message& message);
@@ -244,6 +252,9 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// One IU: the thread in run() runs its turns itself (schedule() only notes that another
   /// turn is due), see run().
   bool alone_turn_due_ = false;
+  bool started_workers_ = false;  // the worker loops run (more than one IU)
+  /// How long a worker with no turn to take looks at the ready queue before it sleeps.
+  std::chrono::nanoseconds idle_spin_{0};
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking

@@ -9,6 +9,9 @@
 #include <fstream>
 #include <limits>
 #include <set>
+#include <sstream>
+#include <thread>
+#include <ctime>
 #include <string>
 
 #include <gtest/gtest.h>
@@ -304,6 +307,41 @@ TEST_F(ThreadsTest, TraceHasEachWorkersTurnsAndCollections) {
   EXPECT_NE(lost.report.find("cannot write the trace file /nonexistent-directory/trace.json"),
             std::string::npos)
       << lost.report;
+}
+
+TEST_F(ThreadsTest, IdleWorkersSleepInTheirLoopsAndSpinOnlyDuringARun) {
+  // The workers stay in their loops from the machine's construction to its destruction: a
+  // machine with nothing to run uses no CPU time (each worker looks for a first turn for at
+  // most a millisecond, then sleeps), several runs on one machine each end, and the answers do
+  // not depend on how long an idle worker looks before it sleeps (threads.idle_spin).
+  ASSERT_TRUE(load(kPrimes)) << err.str();
+  auto cpu_seconds = [] {
+    timespec t{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+  };
+  MachineDescription description;
+  description.ius = 4;
+  ThreadsOptions options;
+  options.workers = 2;
+  options.iu = test::test_options();
+  {
+    std::ostringstream sink;
+    ThreadsMachine machine(session().atoms(), session().image(), sink, description, options);
+    const double before = cpu_seconds();
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    // Two workers spinning would have used 400 ms; looking for a first turn costs 2 ms.
+    EXPECT_LT(cpu_seconds() - before, 0.1);
+    EXPECT_EQ(machine.run(), vm::RunStatus::Success);  // nothing to run: quiescent at once
+    EXPECT_EQ(machine.run(), vm::RunStatus::Success);
+  }
+  for (const char* spin : {"threads.idle_spin=0", "threads.idle_spin=20", "threads.idle_spin=500"}) {
+    threads(2, 4);
+    session().engine().machine.set(spin);
+    const auto r = query("primes(3000, Ps), count(Ps, 0, C)");
+    ASSERT_EQ(r.exit_code, kExitSuccess) << spin << "\n" << r.report;
+    EXPECT_EQ(binding(r, "C"), "430") << spin;
+  }
 }
 
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
