@@ -51,6 +51,16 @@ def run(w: dict, extra: list[str]) -> tuple[float | None, dict | None, str]:
     return seconds, stats, ""
 
 
+def steal_seconds() -> float | None:
+    """CPU time the hypervisor gave other guests while this one's CPUs wanted to run (the
+    `steal` column of /proc/stat, all CPUs together); None where the kernel does not say."""
+    try:
+        fields = Path("/proc/stat").read_text().splitlines()[0].split()
+        return int(fields[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def median_or_none(xs: list[float]) -> float | None:
     return statistics.median(xs) if xs else None
 
@@ -73,7 +83,9 @@ def main() -> int:
     }
     failures = []
     rows = []
+    steal_start = steal_seconds()
     for w in bench.workloads(args.quick):
+        steal_before = steal_seconds()
         times: dict[str, list[float]] = {c: [] for c in configs}
         pairs: list[float] = []  # 1 worker / 2 workers, each pair run one after the other
         last: dict[str, dict] = {}
@@ -103,13 +115,18 @@ def main() -> int:
             # machine whose speed drifts over minutes disturbs less than the medians' ratio.
             row["speedup2_paired"] = statistics.median(pairs)
         row["runs_seconds"] = times
+        steal_after = steal_seconds()
+        if steal_before is not None and steal_after is not None:
+            row["steal_seconds"] = steal_after - steal_before
         if "threads2" in last:
             row["threads2_messages"] = last["threads2"].get("messages")
             row["threads2_suspensions"] = last["threads2"].get("suspensions")
         rows.append(row)
         print(f"{w['label']:<22} local {fmt_t(med['local'])}  1 worker {fmt_t(med['threads1'])}"
               f" ({fmt_r(row.get('threads1_over_local'))})  2 workers {fmt_t(med['threads2'])}"
-              f" (speedup {fmt_r(row.get('speedup2'))})", flush=True)
+              f" (speedup {fmt_r(row.get('speedup2'))})"
+              + (f"  [host steal {row['steal_seconds']:.2f} s]" if row.get("steal_seconds") else ""),
+              flush=True)
 
     # Scaling curve of the two parallel workloads.
     max_workers = max(os.cpu_count() or 1, 4)
@@ -132,7 +149,10 @@ def main() -> int:
                           "seconds": median_or_none(ts)})
             print(f"  {w['label']:<20} {k} workers: {fmt_t(median_or_none(ts))}", flush=True)
 
+    steal_end = steal_seconds()
     results = {"date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+               "steal_seconds": (steal_end - steal_start
+                                 if steal_start is not None and steal_end is not None else None),
                "cores": os.cpu_count(), "cpu": bench.cpu_model() if hasattr(bench, "cpu_model") else "",
                "commit": git_commit(), "runs": runs, "command": args.command, "rows": rows,
                "curve": curve, "failures": failures}
@@ -215,6 +235,11 @@ def report(r: dict) -> str:
                 base[c["id"]] = c["seconds"]
             sp = base.get(c["id"], 0) / c["seconds"] if c["seconds"] and c["id"] in base else None
             L.append(f"| {c['label']} | {c['workers']} | {fmt_t(c['seconds'])} | {fmt_r(sp)} |")
+    if r.get("steal_seconds") is not None:
+        L += ["", f"Steal time during the benchmark (`/proc/stat`: time the hypervisor ran other "
+              f"guests while this machine's CPUs wanted to run): {r['steal_seconds']:.2f} s; "
+              "per workload in `bench/results/threads.json` (`steal_seconds`). Runs disturbed by "
+              "it are slower, the two-worker runs most (a pipeline waits for the stalled IU)."]
     if r["failures"]:
         L += ["", "Failures:", ""] + [f"- {f}" for f in r["failures"]]
     return "\n".join(L) + "\n"

@@ -62,6 +62,7 @@ const std::vector<Key>& keys() {
               &MachineDescription::threads_waiting_batch_reductions),
         field("threads.waiting_time_slice", &MachineDescription::threads_waiting_time_slice),
         field("threads.idle_spin", &MachineDescription::threads_idle_spin),
+        field("threads.pin_workers", &MachineDescription::threads_pin_workers),
         network_field("network.model", &netsim::NetworkParams::model),
         network_field("network.copies", &netsim::NetworkParams::copies),
         network_field("network.setup_per_stage", &netsim::NetworkParams::setup_per_stage),

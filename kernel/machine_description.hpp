@@ -53,7 +53,8 @@ struct MachineDescription {
   std::uint32_t threads_time_slice = 1000;           ///< direct reductions before a goal yields
   std::uint64_t threads_waiting_batch_reductions = 100;  ///< while an IU waits for work
   std::uint32_t threads_waiting_time_slice = 200;        ///< while an IU waits for work
-  std::uint32_t threads_idle_spin = 20;  ///< us a worker with nothing to run looks before sleeping
+  std::uint32_t threads_idle_spin = 50;  ///< us a worker with nothing to run looks before sleeping
+  std::uint32_t threads_pin_workers = 1;  ///< 1: one CPU per worker (if there are enough)
 
   MachineDescription();
 

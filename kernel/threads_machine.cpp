@@ -3,6 +3,8 @@
 #include "kernel/threads_machine.hpp"
 
 #include <algorithm>
+#include <pthread.h>
+#include <sched.h>
 #include <condition_variable>
 #include <deque>
 #include <fstream>
@@ -40,6 +42,35 @@ constexpr std::size_t kMaxGiven = 64;
 /// How long a worker that has not had a turn yet looks at the ready queue before it sleeps
 /// (from the machine's construction, which comes right before its run).
 constexpr std::chrono::microseconds kFirstTurnSpin{1000};
+/// The CPUs this process may run on, in order (empty if the kernel does not say).
+std::vector<std::size_t> allowed_cpus() {
+  std::vector<std::size_t> cpus;
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) != 0) return cpus;
+  for (std::size_t c = 0; c < CPU_SETSIZE; ++c) {
+    if (CPU_ISSET(c, &set)) cpus.push_back(c);
+  }
+  return cpus;
+}
+
+/// Lets the calling thread run on every CPU of the process again.
+void unpin_current_thread() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) {
+    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
+  }
+}
+
+/// Ties the calling thread to one CPU; false if the kernel refused.
+bool pin_current_thread(std::size_t cpu) {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  CPU_SET(cpu, &set);
+  return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
+}
+
 /// A spinning worker's pause between looks at the ready queue.
 inline void spin_pause() {
 #if defined(__x86_64__) || defined(__i386__)
@@ -71,10 +102,12 @@ class WorkerLoopTask {
 
 struct ThreadsMachine::Runtime {
   explicit Runtime(unsigned workers)
-      : control(tbb::global_control::max_allowed_parallelism, workers + 1),
-        arena(static_cast<int>(workers), 0),
-        joined(static_cast<std::ptrdiff_t>(workers)) {}
-  tbb::global_control control;  // lets the arena have K workers besides the waiting thread
+      : control(tbb::global_control::max_allowed_parallelism, workers),
+        arena(static_cast<int>(workers), 1),
+        joined(static_cast<std::ptrdiff_t>(workers - 1)) {}
+  // K workers: the thread that calls run() (the arena's slot for a master, which it never
+  // takes: it serves turns outside the arena) and K-1 oneTBB worker threads.
+  tbb::global_control control;
   tbb::task_arena arena;
   std::atomic<std::int64_t> in_flight{0};  // IU turns queued or running
   // The ready queue: IUs due a turn, in the order they became due (FIFO, so that IUs sharing
@@ -86,14 +119,13 @@ struct ThreadsMachine::Runtime {
   unsigned sleeping = 0;                  // workers waiting on ready_cv; guarded
   bool shutdown = false;                  // the loops return; guarded
   unsigned exited = 0;                    // loops that have returned; guarded
+  // The last task to finish sets `idle` under ready_mutex and wakes every sleeper: the thread
+  // in run() may destroy the machine as soon as it sees it, and the task touches nothing
+  // after the unlock.
+  bool idle = false;
   std::atomic<std::uint32_t> ready_count{0};  // ready.size(), for the spinning workers
   std::atomic<std::uint32_t> spinning{0};     // workers looking at ready_count
-  std::latch joined;  // every worker has entered its loop
-  // The last task to finish says so under this mutex: the waiting thread may destroy the
-  // machine as soon as it sees `idle`, and the task touches nothing after the unlock.
-  std::mutex idle_mutex;
-  std::condition_variable idle_cv;
-  bool idle = false;
+  std::latch joined;  // every oneTBB worker has entered its loop
 };
 
 ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
@@ -111,6 +143,14 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   // takes CPU time from one that reduces.
   const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   if (workers_ <= cores) idle_spin_ = std::chrono::microseconds(machine_.threads_idle_spin);
+  // One CPU per worker, when there are enough (see worker_cpus_ in the header).
+  if (machine_.threads_pin_workers != 0 && machine_.ius > 1) {
+    std::vector<std::size_t> cpus = allowed_cpus();
+    if (cpus.size() >= workers_) {
+      cpus.resize(workers_);
+      worker_cpus_ = std::move(cpus);
+    }
+  }
   // One IU has nobody to send messages to or hear from: its batches end by goals only.
   if (machine_.ius == 1) batches_.reductions = std::numeric_limits<std::uint64_t>::max() / 2;
 
@@ -139,9 +179,8 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   worker_counters_.resize(workers_);
   runtime_ = std::make_unique<Runtime>(workers_);
-  // One IU runs on the thread that calls run() (see there) and needs no worker; its worker is
-  // started all the same: without it the one-IU run was 7% slower (primes below 30000, 31
-  // interleaved runs, 84.3 against 78.5 ms at the tenth percentile; the reason is not known).
+  // K-1 oneTBB workers; the thread that calls run() is the K-th (see run()), so one worker
+  // needs no oneTBB thread. With one IU, run() runs every turn itself and they sleep.
   start_workers();
 }
 
@@ -152,11 +191,13 @@ void ThreadsMachine::start_workers() {
   // new work only after tens of microseconds, and now and then after milliseconds (a worker
   // that has just left, or is leaving, the arena is not woken again at once): per IU turn, as
   // enqueued tasks, a run of primes or queens on 2 workers had its second worker join 0.07-2.5
-  // ms after the first turn, and the midst of a run paid the same whenever a worker ran out
+  // ms after the first turn, and the middle of a run paid the same whenever a worker ran out
   // of turns. A worker asleep in its own loop is woken by a notify of its condition variable
-  // (10-50 us on this virtual machine; docs/threads.md "Worker loops").
+  // (10-50 us on this virtual machine; docs/threads.md, "How it runs").
+  // The thread that calls run() is worker 0 while the run lasts (run()), so that K workers
+  // are K threads, one per core.
   started_workers_ = true;
-  for (unsigned k = 0; k < workers_; ++k) {
+  for (unsigned k = 1; k < workers_; ++k) {
     handover_.fetch_add(1, std::memory_order_release);
     runtime_->arena.enqueue(WorkerLoopTask(this));
   }
@@ -172,66 +213,84 @@ ThreadsMachine::~ThreadsMachine() {
   runtime_->ready_cv.notify_all();
   // Each loop counts itself out and notifies under the mutex, and touches nothing after.
   std::unique_lock lock(runtime_->ready_mutex);
-  runtime_->ready_cv.wait(lock, [&] { return runtime_->exited == workers_; });
+  runtime_->ready_cv.wait(lock, [&] { return runtime_->exited == workers_ - 1; });
 }
 
 void ThreadsMachine::worker_loop() {
   static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
   Runtime& runtime = *runtime_;
+  // oneTBB's threads outlive the machine; another machine pins them again, and one that does
+  // not pin lets them run anywhere.
+  if (!worker_cpus_.empty()) {
+    pin_current_thread(worker_cpus_[current_worker_index()]);
+  } else {
+    unpin_current_thread();
+  }
   runtime.joined.count_down();
   unsigned i = 0;
   bool had_turn = false;
-  while (take_turn(i, had_turn)) {
+  while (take_turn(i, had_turn, false)) {
     had_turn = true;
-    // The IU keeps this worker while it has work and no other IU waits for a turn: no queue,
-    // no wake-up.
-    bool again = run_iu(i);
-    while (again && runtime.ready_count.load(std::memory_order_relaxed) == 0 &&
-           !stop_.load(std::memory_order_relaxed)) {
-      again = run_iu(i);
-    }
-    if (again) schedule(i);  // to the back of the queue: the other IUs get their turn
-    finish_task();
+    serve(i);
   }
   const std::lock_guard lock(runtime.ready_mutex);
   ++runtime.exited;
   runtime.ready_cv.notify_all();
 }
 
-bool ThreadsMachine::take_turn(unsigned& i, bool had_turn) {
+void ThreadsMachine::serve(unsigned i) {
+  // The IU keeps this worker while it has work and no other IU waits for a turn: no queue,
+  // no wake-up.
+  bool again = run_iu(i);
+  while (again && runtime_->ready_count.load(std::memory_order_relaxed) == 0 &&
+         !stop_.load(std::memory_order_relaxed)) {
+    again = run_iu(i);
+  }
+  if (again) schedule(i);  // to the back of the queue: the other IUs get their turn
+  finish_task();
+}
+
+bool ThreadsMachine::take_turn(unsigned& i, bool had_turn, bool caller) {
   Runtime& runtime = *runtime_;
   // While a run goes on, look for a turn for a few microseconds before sleeping: in a
   // pipeline the next elements usually arrive within a batch of the other IU, sooner than a
-  // sleeping thread wakes. Between runs, sleep at once.
-  // A worker that has not had a turn yet looks longer: the machine is made to run at once,
-  // and the first turns come from the first IU's first batches; a worker asleep by then would
-  // have to be woken (on this virtual machine a halted virtual CPU sometimes takes
-  // milliseconds to run again).
-  const bool first = !had_turn;
-  if (idle_spin_.count() > 0 &&
-      (first || runtime.in_flight.load(std::memory_order_relaxed) > 0)) {
-    runtime.spinning.fetch_add(1);
-    const auto deadline = Clock::now() + (first ? kFirstTurnSpin : idle_spin_);
-    for (unsigned k = 1; runtime.ready_count.load(std::memory_order_relaxed) == 0; ++k) {
-      spin_pause();
-      if (k % 64 == 0 && Clock::now() >= deadline) break;
+  // sleeping thread wakes. Between runs, sleep at once. A worker that has not had a turn yet
+  // looks longer: the machine is made to run at once, and the first turns come from the first
+  // IU's first batches. One IU never gives its worker a turn (run() runs it): its worker
+  // sleeps at once. The thread in run() (`caller`) returns when the run is over.
+  bool first = !had_turn && !caller;
+  runtime.spinning.fetch_add(1);  // taken off under the mutex, before the queue is looked at
+  for (;;) {
+    if (idle_spin_.count() > 0 && size() > 1 &&
+        (first || runtime.in_flight.load(std::memory_order_relaxed) > 0)) {
+      const auto deadline = Clock::now() + (first ? kFirstTurnSpin : idle_spin_);
+      for (unsigned k = 1; runtime.ready_count.load(std::memory_order_relaxed) == 0; ++k) {
+        spin_pause();
+        if (!first && runtime.in_flight.load(std::memory_order_relaxed) == 0) break;  // over
+        if (k % 64 == 0 && Clock::now() >= deadline) break;
+      }
     }
-  } else {
-    runtime.spinning.fetch_add(1);  // taken off below, under the mutex, in either case
-  }
-  std::unique_lock lock(runtime.ready_mutex);
-  runtime.spinning.fetch_sub(1);
-  while (runtime.ready.empty()) {
-    if (runtime.shutdown) return false;
+    std::unique_lock lock(runtime.ready_mutex);
+    runtime.spinning.fetch_sub(1);
+    if (!runtime.ready.empty()) {
+      i = runtime.ready.front();
+      runtime.ready.pop_front();
+      runtime.ready_count.store(static_cast<std::uint32_t>(runtime.ready.size()),
+                                std::memory_order_relaxed);
+      return true;
+    }
+    if (runtime.shutdown || (caller && runtime.idle)) return false;
     ++runtime.sleeping;
     runtime.ready_cv.wait(lock);
     --runtime.sleeping;
+    // Woken for a turn. If the worker that queued it has taken it meanwhile (it ended its own
+    // turn first, as it mostly does while a woken thread gets going), look again for a while
+    // instead of sleeping at once: more turns tend to follow, and a worker that slept again
+    // after every such wake-up lost every race and left its core idle while the other worker
+    // ran both IUs of a pipeline by turns.
+    runtime.spinning.fetch_add(1);
+    first = false;
   }
-  i = runtime.ready.front();
-  runtime.ready.pop_front();
-  runtime.ready_count.store(static_cast<std::uint32_t>(runtime.ready.size()),
-                            std::memory_order_relaxed);
-  return true;
 }
 
 // --- running -----------------------------------------------------------------------------------
@@ -261,9 +320,21 @@ vm::RunStatus ThreadsMachine::run() {
     alone_turn_due_ = false;
     run_task(0);
   }
+  // More IUs: this thread is worker 0 until the run is over (on the first worker's CPU, if
+  // the workers are pinned; its own CPUs again after).
+  if (size() > 1) {
+    cpu_set_t own;
+    CPU_ZERO(&own);
+    const bool pinned = !worker_cpus_.empty() &&
+                        pthread_getaffinity_np(pthread_self(), sizeof own, &own) == 0 &&
+                        pin_current_thread(worker_cpus_[0]);
+    unsigned i = 0;
+    while (take_turn(i, true, true)) serve(i);
+    if (pinned) pthread_setaffinity_np(pthread_self(), sizeof own, &own);
+  }
   {
-    std::unique_lock lock(runtime_->idle_mutex);
-    runtime_->idle_cv.wait(lock, [&] { return runtime_->idle; });
+    std::unique_lock lock(runtime_->ready_mutex);
+    runtime_->ready_cv.wait(lock, [&] { return runtime_->idle; });
     runtime_->idle = false;
   }
   elapsed_ = Clock::now() - start;
@@ -353,29 +424,33 @@ void ThreadsMachine::finish_task() {
         continue;
       }
     }
-    const std::lock_guard lock(runtime->idle_mutex);
+    const std::lock_guard lock(runtime->ready_mutex);
     runtime->idle = true;
-    runtime->idle_cv.notify_all();
+    runtime->ready_cv.notify_all();
     return;
   }
 }
 
-ThreadsMachine::WorkerCounters& ThreadsMachine::current_worker() {
-  // The thread in run() (no arena slot: -1) counts as worker 0; it runs turns only when no
-  // worker can (one IU) and collections only when every worker has stopped.
+unsigned ThreadsMachine::current_worker_index() const {
+  // The thread in run() (no arena slot: -1) is worker 0; the oneTBB workers take the arena's
+  // slots 1..K-1 (slot 0 is the master's, which nobody takes).
   const int slot = tbb::this_task_arena::current_thread_index();
-  return worker_counters_[slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0];
+  return slot >= 0 ? static_cast<unsigned>(slot) % workers_ : 0;
+}
+
+ThreadsMachine::WorkerCounters& ThreadsMachine::current_worker() {
+  return worker_counters_[current_worker_index()];
 }
 
 bool ThreadsMachine::run_iu(unsigned i) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
-  const int slot = tbb::this_task_arena::current_thread_index();
-  WorkerCounters& worker = current_worker();
+  const auto index = static_cast<int>(current_worker_index());
+  WorkerCounters& worker = worker_counters_[static_cast<unsigned>(index)];
   const auto start = Clock::now();
-  if (node.last_worker != slot) {
+  if (node.last_worker != index) {
     if (node.last_worker >= 0) ++worker.transfers;
-    node.last_worker = slot;
+    node.last_worker = index;
   }
   const std::uint64_t reductions_before = iu.counters.reductions;
   std::uint32_t batches = 0;

@@ -184,8 +184,11 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// before its turn ends, so no message stays behind when the IU stops or parks).
   void flush(unsigned i);
   void schedule(unsigned i);  // queues a turn of the IU (its flag already set)
-  /// Waits for a turn (spins for idle_spin_ during a run, then sleeps); false at shutdown.
-  bool take_turn(unsigned& i, bool had_turn);
+  /// Waits for a turn (spins for idle_spin_ during a run, then sleeps); false at shutdown,
+  /// and for the thread in run() (`caller`) when the run is over.
+  bool take_turn(unsigned& i, bool had_turn, bool caller);
+  /// Runs IU `i`'s turns while it has work and no other IU is queued, then ends the task.
+  void serve(unsigned i);
   /// One turn on the thread in run() (one IU), then the end of the task.
   void run_task(unsigned i);
   /// One turn of IU `i`: true if it has work left and needs another (its flag stays set).
@@ -203,7 +206,9 @@ class ThreadsMachine final : public vm::RemoteOps {
   void fail(unsigned i);
   void collect();
   void write_trace();
-  /// The counters of the worker running this (the trace's track, the turns' time).
+  /// The worker running this (the thread in run() is worker 0) and its counters (the trace's
+  /// track, the turns' time).
+  [[nodiscard]] unsigned current_worker_index() const;
   WorkerCounters& current_worker();
   [[nodiscard]] std::size_t low_cells(const vm::Iu& iu) const;
   void request_collection();
@@ -255,6 +260,12 @@ class ThreadsMachine final : public vm::RemoteOps {
   bool started_workers_ = false;  // the worker loops run (more than one IU)
   /// How long a worker with no turn to take looks at the ready queue before it sleeps.
   std::chrono::nanoseconds idle_spin_{0};
+  /// The CPU of each worker (threads.pin_workers, and no more workers than CPUs; empty: the
+  /// kernel places them). Left to itself, the kernel often put a woken worker on the CPU of
+  /// the worker that woke it, where it waited up to a scheduler tick (4 ms) for that one to
+  /// stop, while its own CPU stayed idle: at the start of a run on 2 workers, the second
+  /// worker's first turn came 1-4 ms late in most runs (docs/threads.md).
+  std::vector<std::size_t> worker_cpus_;
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking
