@@ -2,7 +2,7 @@
 # bench/threads.sh -- the threads engine: one worker against the one-IU engine on the
 # benchmark set, 2 workers against 1, and the scaling of queens 10 and primes below 30000.
 #
-#   bash bench/threads.sh                 5 interleaved runs per configuration (a few minutes)
+#   bash bench/threads.sh                 11 interleaved runs per configuration (a few minutes)
 #   bash bench/threads.sh --quick         small sizes, one run (smoke test)
 #   bash bench/threads.sh --runs N        N runs
 #   bash bench/threads.sh --ius N         N IUs for the 2-worker runs (default 2)

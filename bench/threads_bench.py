@@ -67,7 +67,7 @@ def median_or_none(xs: list[float]) -> float | None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--runs", type=int, default=11)
     ap.add_argument("--quick", action="store_true", help="small sizes, one run")
     ap.add_argument("--ius", type=int, default=0, help="IUs for the 2-worker runs (default 2)")
     ap.add_argument("--extra", default="", help="more fleng run options for every threads run")

@@ -1,12 +1,13 @@
 // The PIE64 machine on host threads (the `threads` engine): N Inference Units served by K
 // worker threads of a oneTBB task arena, sharing memory, timed by the wall clock.
 //
-// Each IU is an actor. The K workers are oneTBB tasks on the machine's arena, one per worker
-// thread, that loop from the machine's construction to its destruction, taking IU turns from
-// a ready queue (FIFO); a worker with nothing to take looks for `threads.idle_spin`
-// microseconds during a run, then sleeps on the queue's condition variable (nothing spins
-// between runs). At most one worker runs an IU at a time (its `scheduled` flag says so): a turn
-// applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
+// Each IU is an actor. The K workers are the thread in run() (worker 0, while the run lasts)
+// and K-1 oneTBB worker threads, each a loop (a oneTBB task on the machine's arena) from the
+// machine's construction to its destruction; they take IU turns from a ready queue (FIFO). A
+// worker with nothing to take looks for `threads.idle_spin` microseconds during a run, then
+// sleeps on the queue's condition variable (nothing spins between runs); with as many CPUs as
+// workers each is tied to one (`threads.pin_workers`). At most one worker runs an IU at a time
+// (its `scheduled` flag says so): a turn applies the messages of the IU's inbox (the NIP's commands: a goal from another IU, a binding
 // of one of its variables, a hook to hang on one, a goal of its own to wake), then reduces up to
 // 8 batches of goals from its pool (a batch: 256 goals or 1000 reductions) with the machine's
 // code (placements, dynamic partitioning; compiled with vm::CompileOptions::host_threads, so a
