@@ -1,10 +1,12 @@
-// The threads engine: IU tasks on a oneTBB arena, inboxes, the load table, stop-the-world
-// collection and wall-clock statistics (the protocol is described in threads_machine.hpp).
+// The threads engine: worker loops on a oneTBB arena and their ready queue of IU turns,
+// inboxes, the load table, stop-the-world collection and wall-clock statistics (the protocol
+// is described in threads_machine.hpp).
 #include "kernel/threads_machine.hpp"
 
-#include <algorithm>
 #include <pthread.h>
 #include <sched.h>
+
+#include <algorithm>
 #include <condition_variable>
 #include <deque>
 #include <fstream>
@@ -79,9 +81,7 @@ inline void spin_pause() {
   asm volatile("yield");
 #endif
 }
-}  // namespace
 
-namespace {
 // The function object oneTBB runs: a worker's loop (worker_loop), one per worker, for the
 // machine's lifetime. libtbb is not built with ThreadSanitizer, so its hand-over of the object
 // between threads is invisible to TSan: the fields are read in one function of their own
@@ -131,8 +131,8 @@ struct ThreadsMachine::Runtime {
 ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
                                const MachineDescription& machine, const ThreadsOptions& options)
     : machine_(machine), options_(options), shared_out_(out) {
-  workers_ = options.workers != 0 ? options.workers
-                                  : static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  workers_ = options.workers != 0 ? options.workers : cores;
   batches_ = Batches{std::max<std::uint32_t>(1, machine_.threads_batch_goals),
                      machine_.threads_batch_reductions,
                      machine_.threads_time_slice,
@@ -141,7 +141,6 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
                      std::min(machine_.threads_waiting_time_slice, machine_.threads_time_slice)};
   // Spinning helps only while every worker has a core: a spinning worker beyond the cores
   // takes CPU time from one that reduces.
-  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
   if (workers_ <= cores) idle_spin_ = std::chrono::microseconds(machine_.threads_idle_spin);
   // One CPU per worker, when there are enough (see worker_cpus_ in the header).
   if (machine_.threads_pin_workers != 0 && machine_.ius > 1) {
@@ -179,8 +178,6 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   worker_counters_.resize(workers_);
   runtime_ = std::make_unique<Runtime>(workers_);
-  // K-1 oneTBB workers; the thread that calls run() is the K-th (see run()), so one worker
-  // needs no oneTBB thread. With one IU, run() runs every turn itself and they sleep.
   start_workers();
 }
 
@@ -194,9 +191,9 @@ void ThreadsMachine::start_workers() {
   // ms after the first turn, and the middle of a run paid the same whenever a worker ran out
   // of turns. A worker asleep in its own loop is woken by a notify of its condition variable
   // (10-50 us on this virtual machine; docs/threads.md, "How it runs").
-  // The thread that calls run() is worker 0 while the run lasts (run()), so that K workers
-  // are K threads, one per core.
-  started_workers_ = true;
+  // These are K-1 oneTBB threads: the thread that calls run() is worker 0 while the run lasts,
+  // so that K workers are K threads, one per core, and one worker needs no oneTBB thread. With
+  // one IU, run() runs every turn itself and the others sleep.
   for (unsigned k = 1; k < workers_; ++k) {
     handover_.fetch_add(1, std::memory_order_release);
     runtime_->arena.enqueue(WorkerLoopTask(this));
@@ -205,7 +202,6 @@ void ThreadsMachine::start_workers() {
 }
 
 ThreadsMachine::~ThreadsMachine() {
-  if (!started_workers_) return;
   {
     const std::lock_guard lock(runtime_->ready_mutex);
     runtime_->shutdown = true;
@@ -229,7 +225,7 @@ void ThreadsMachine::worker_loop() {
   runtime.joined.count_down();
   unsigned i = 0;
   bool had_turn = false;
-  while (take_turn(i, had_turn, false)) {
+  while (take_turn(i, had_turn, /*caller=*/false)) {
     had_turn = true;
     serve(i);
   }
@@ -258,7 +254,7 @@ bool ThreadsMachine::take_turn(unsigned& i, bool had_turn, bool caller) {
   // looks longer: the machine is made to run at once, and the first turns come from the first
   // IU's first batches. One IU never gives its worker a turn (run() runs it): its worker
   // sleeps at once. The thread in run() (`caller`) returns when the run is over.
-  bool first = !had_turn && !caller;
+  bool first = !had_turn;
   runtime.spinning.fetch_add(1);  // taken off under the mutex, before the queue is looked at
   for (;;) {
     if (idle_spin_.count() > 0 && size() > 1 &&
@@ -318,7 +314,7 @@ vm::RunStatus ThreadsMachine::run() {
   // now and then a millisecond, which short runs (queens 8, 0.7 ms) paid in full.
   while (alone_turn_due_) {
     alone_turn_due_ = false;
-    run_task(0);
+    serve(0);
   }
   // More IUs: this thread is worker 0 until the run is over (on the first worker's CPU, if
   // the workers are pinned; its own CPUs again after).
@@ -329,7 +325,7 @@ vm::RunStatus ThreadsMachine::run() {
                         pthread_getaffinity_np(pthread_self(), sizeof own, &own) == 0 &&
                         pin_current_thread(worker_cpus_[0]);
     unsigned i = 0;
-    while (take_turn(i, true, true)) serve(i);
+    while (take_turn(i, /*had_turn=*/true, /*caller=*/true)) serve(i);
     if (pinned) pthread_setaffinity_np(pthread_self(), sizeof own, &own);
   }
   {
@@ -365,7 +361,6 @@ void ThreadsMachine::interrupt() {
   stop_.store(true);
 }
 
-
 void ThreadsMachine::schedule(unsigned i) {
   Runtime& runtime = *runtime_;
   runtime.in_flight.fetch_add(1);
@@ -384,11 +379,6 @@ void ThreadsMachine::schedule(unsigned i) {
     wake = runtime.sleeping > 0 && queued > runtime.spinning.load();
   }
   if (wake) runtime.ready_cv.notify_one();
-}
-
-void ThreadsMachine::run_task(unsigned i) {
-  if (run_iu(i)) schedule(i);
-  finish_task();
 }
 
 bool ThreadsMachine::start_ready() {

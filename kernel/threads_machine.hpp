@@ -190,8 +190,6 @@ class ThreadsMachine final : public vm::RemoteOps {
   bool take_turn(unsigned& i, bool had_turn, bool caller);
   /// Runs IU `i`'s turns while it has work and no other IU is queued, then ends the task.
   void serve(unsigned i);
-  /// One turn on the thread in run() (one IU), then the end of the task.
-  void run_task(unsigned i);
   /// One turn of IU `i`: true if it has work left and needs another (its flag stays set).
   bool run_iu(unsigned i);
   /// Applies the inbox; false if the IU must wait for a collection (heap low).
@@ -251,14 +249,13 @@ class ThreadsMachine final : public vm::RemoteOps {
   struct Runtime;  // the oneTBB arena, the count of tasks, the idle signal
   std::unique_ptr<Runtime> runtime_;
 
-  // Written by every worker (each turn, each distributed goal): a cache line each.
-  alignas(64) std::atomic<std::uint64_t> handover_{0};  // see IuTask in the .cpp
+  // A cache line each: stop_ is read by every worker at every batch.
+  alignas(64) std::atomic<std::uint64_t> handover_{0};  // see WorkerLoopTask in the .cpp
   alignas(64) std::atomic<bool> stop_{false};  // read by every worker at every batch
   std::atomic<bool> interrupted_{false};
   /// One IU: the thread in run() runs its turns itself (schedule() only notes that another
   /// turn is due), see run().
   bool alone_turn_due_ = false;
-  bool started_workers_ = false;  // the worker loops run (more than one IU)
   /// How long a worker with no turn to take looks at the ready queue before it sleeps.
   std::chrono::nanoseconds idle_spin_{0};
   /// The CPU of each worker (threads.pin_workers, and no more workers than CPUs; empty: the
