@@ -486,9 +486,16 @@ bool ThreadsMachine::run_iu(unsigned i) {
     const bool someone_waits =
         hungry_count_.load(std::memory_order_relaxed) != 0 &&
         runtime_->in_flight.load(std::memory_order_relaxed) <= static_cast<std::int64_t>(workers_);
+    // A long batch looks every `waiting_reductions` for an IU that has begun to wait meanwhile,
+    // when every IU has a worker of its own (one that waits then has a worker to run it).
     const vm::Iu::BatchLimits limits{
-        batches_.goals, someone_waits ? batches_.waiting_reductions : batches_.reductions,
-        someone_waits ? batches_.waiting_time_slice : batches_.time_slice, low};
+        batches_.goals,
+        someone_waits ? batches_.waiting_reductions : batches_.reductions,
+        someone_waits ? batches_.waiting_time_slice : batches_.time_slice,
+        low,
+        !someone_waits && size() > 1 && size() <= workers_ ? &hungry_count_ : nullptr,
+        batches_.waiting_reductions,
+        batches_.waiting_time_slice};
     const vm::RunStatus status = iu.run_batch(limits);
     worker.reductions += iu.counters.reductions - reductions;
     worker.suspensions += iu.counters.suspensions - suspensions;

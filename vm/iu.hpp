@@ -119,6 +119,13 @@ class alignas(64) Iu {
     std::uint64_t reductions;
     std::uint32_t time_slice;
     std::size_t low_cells;
+    /// While not null: every `waiting_reductions` reductions the batch looks at this count (the
+    /// machine's IUs waiting for work); once it is not zero the batch shortens to
+    /// `waiting_reductions` reductions and its goals' slices to `waiting_time_slice`, so that
+    /// what the waiting IU may need goes out soon (the machine sends it at the batch's end).
+    const std::atomic<std::uint32_t>* waiting = nullptr;
+    std::uint64_t waiting_reductions = 0;
+    std::uint32_t waiting_time_slice = 0;
   };
   /// Threads engine: reduces goals of the pool, at most `limits.goals` (each with its direct
   /// reductions) and about `limits.reductions` (a goal is not cut short but by its slice),
@@ -274,6 +281,10 @@ class alignas(64) Iu {
   bool suspend_goal(Cell goal_or_zero, PredicateId predicate, const Cell* args,
                     std::uint32_t arity);
   void collect(std::size_t need, Cell* extra, std::size_t extra_count);
+  /// Threads engine: the batch's look at BatchLimits::waiting (due at batch_check_at_, and at
+  /// the end of every piece of a goal's slice): shortens the batch and its slices once an IU
+  /// waits, and sets the next look.
+  void look_for_waiting();
   void set_error(std::string message, std::string goal, SourceRef where);
 
   unsigned index_;
@@ -334,6 +345,13 @@ class alignas(64) Iu {
   std::uint64_t batch_end_reductions_ = 0;  // threads engine: the batch ends at this count
   std::uint32_t batch_time_slice_ = 1000;    // threads engine: this batch's time slice
   std::size_t batch_low_cells_ = 0;    // threads engine: end the batch below this many free cells
+  // Threads engine, while another IU may start waiting (BatchLimits::waiting): the next count
+  // of reductions at which the batch looks (or its end, if sooner), and what it shortens to.
+  std::uint64_t batch_check_at_ = 0;
+  std::uint64_t batch_start_reductions_ = 0;
+  const std::atomic<std::uint32_t>* batch_waiting_ = nullptr;
+  std::uint64_t batch_waiting_reductions_ = 0;
+  std::uint32_t batch_waiting_time_slice_ = 0;
   std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
 
   std::optional<RuntimeError> error_;

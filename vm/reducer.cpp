@@ -167,10 +167,32 @@ RunStatus Iu::reduce_goal(Cell goal) { return run_loop<ExecMode::Simulated>(goal
 
 RunStatus Iu::run_batch(const BatchLimits& limits) {
   batch_left_ = limits.goals;
+  batch_start_reductions_ = counters.reductions;
   batch_end_reductions_ = counters.reductions + limits.reductions;
   batch_time_slice_ = std::max<std::uint32_t>(1, limits.time_slice);
   batch_low_cells_ = limits.low_cells;
+  batch_waiting_ = limits.waiting;
+  batch_waiting_reductions_ = std::max<std::uint64_t>(1, limits.waiting_reductions);
+  batch_waiting_time_slice_ = std::max<std::uint32_t>(1, limits.waiting_time_slice);
+  batch_check_at_ = batch_waiting_ != nullptr
+                        ? std::min(batch_end_reductions_, counters.reductions + batch_waiting_reductions_)
+                        : batch_end_reductions_;
   return run_loop<ExecMode::Threads>(0);
+}
+
+void Iu::look_for_waiting() {
+  if (batch_waiting_ != nullptr && batch_waiting_->load(std::memory_order_relaxed) != 0) {
+    // An IU waits: this batch ends as one begun now would (at least what it has done), and
+    // its goals' slices are the short ones.
+    batch_end_reductions_ =
+        std::min(batch_end_reductions_,
+                 std::max(batch_start_reductions_ + batch_waiting_reductions_, counters.reductions));
+    batch_time_slice_ = std::min(batch_time_slice_, batch_waiting_time_slice_);
+    batch_waiting_ = nullptr;  // once per batch
+  }
+  batch_check_at_ = batch_waiting_ != nullptr
+                        ? std::min(batch_end_reductions_, counters.reductions + batch_waiting_reductions_)
+                        : batch_end_reductions_;
 }
 
 unsigned Iu::placement_target(std::uint64_t operand) {
@@ -273,6 +295,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
   PredicateId pred = 0;
   std::uint32_t arity = 0;
   std::uint32_t slice = 0;
+  std::uint32_t slice_given = 0;  // threads engine: the pieces of the goal's slice so far
   Cell fn_value = 0;  // the result of a builtin function's fast path
   Cell list_output = 0;  // unify_list: the term to unify with the new list cell
   Cell list_cell = 0;
@@ -305,10 +328,11 @@ next_goal:
     if constexpr (kThreads) {
       // A batch of the threads engine ends after its goals, or when the heap runs low (the
       // machine collects every heap together, with all workers stopped).
-      if (batch_left_ == 0 || counters.reductions >= batch_end_reductions_ ||
-          heap.free_cells() < batch_low_cells_) {
-        return RunStatus::Success;
+      if (counters.reductions >= batch_check_at_) [[unlikely]] {
+        if (counters.reductions < batch_end_reductions_) look_for_waiting();
+        if (counters.reductions >= batch_end_reductions_) return RunStatus::Success;
       }
+      if (batch_left_ == 0 || heap.free_cells() < batch_low_cells_) return RunStatus::Success;
       --batch_left_;
     }
     if (!pool_.empty()) {
@@ -355,7 +379,12 @@ next_goal:
     }
   }
   if constexpr (kThreads) {
-    slice = batch_time_slice_;
+    // The slice in pieces while the batch looks for waiting IUs (see tail_call).
+    slice = batch_waiting_ != nullptr ? std::min<std::uint32_t>(
+                                            batch_time_slice_,
+                                            static_cast<std::uint32_t>(batch_waiting_reductions_))
+                                      : batch_time_slice_;
+    slice_given = slice;
   } else {
     slice = options_.time_slice;
   }
@@ -955,6 +984,19 @@ tail_call:
   // arguments are in their registers, `pred` and `arity` set.
   current_goal_ = 0;
   if (--slice == 0) [[unlikely]] {
+    if constexpr (kThreads) {
+      // The end of a piece of the slice: look whether an IU waits (which may shorten the
+      // slice), then the next piece, if any of the slice is left.
+      if (batch_waiting_ != nullptr) look_for_waiting();
+      if (slice_given < batch_time_slice_) {
+        const std::uint32_t rest = batch_time_slice_ - slice_given;
+        slice = batch_waiting_ != nullptr
+                    ? std::min(rest, static_cast<std::uint32_t>(batch_waiting_reductions_))
+                    : rest;
+        slice_given += slice;
+        goto reduce;
+      }
+    }
     // Time slice over: to the back of the queue, so that others run too.
     if (!ensure_heap(goal_record::kHeaderCells + arity)) return RunStatus::Error;
     to_argument_order(predicates[pred], R, arity, scratch);
