@@ -229,6 +229,10 @@ class ThreadsMachine final : public vm::RemoteOps {
   ///    against 74.1 ms on one, where long batches alone gave 50.4 ms against 78.0 ms;
   ///    docs/threads.md). With every worker busy the long ones apply: fewer preemptions, fewer
   ///    suspended consumers.
+  ///  - An IU that begins to wait during another's long batch: when every IU has a worker, a
+  ///    long batch looks at hungry_count_ every `waiting_reductions` reductions (also between
+  ///    pieces of a goal's slice) and turns into a short one the first time it is not zero
+  ///    (vm::Iu::BatchLimits::waiting).
   struct Batches {
     std::uint32_t goals;
     std::uint64_t reductions;
