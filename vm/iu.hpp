@@ -285,6 +285,8 @@ class alignas(64) Iu {
   /// the end of every piece of a goal's slice): shortens the batch and its slices once an IU
   /// waits, and sets the next look.
   void look_for_waiting();
+  /// The count of reductions of the batch's next look (or its end, if sooner).
+  void set_next_look();
   void set_error(std::string message, std::string goal, SourceRef where);
 
   unsigned index_;

@@ -174,9 +174,9 @@ RunStatus Iu::run_batch(const BatchLimits& limits) {
   batch_waiting_ = limits.waiting;
   batch_waiting_reductions_ = std::max<std::uint64_t>(1, limits.waiting_reductions);
   batch_waiting_time_slice_ = std::max<std::uint32_t>(1, limits.waiting_time_slice);
-  batch_check_at_ = batch_waiting_ != nullptr
-                        ? std::min(batch_end_reductions_, counters.reductions + batch_waiting_reductions_)
-                        : batch_end_reductions_;
+  // The machine has just looked (BatchLimits::waiting): the first look is due after
+  // `waiting_reductions` reductions.
+  set_next_look();
   return run_loop<ExecMode::Threads>(0);
 }
 
@@ -184,15 +184,20 @@ void Iu::look_for_waiting() {
   if (batch_waiting_ != nullptr && batch_waiting_->load(std::memory_order_relaxed) != 0) {
     // An IU waits: this batch ends as one begun now would (at least what it has done), and
     // its goals' slices are the short ones.
+    const std::uint64_t short_end = batch_start_reductions_ + batch_waiting_reductions_;
     batch_end_reductions_ =
-        std::min(batch_end_reductions_,
-                 std::max(batch_start_reductions_ + batch_waiting_reductions_, counters.reductions));
+        std::min(batch_end_reductions_, std::max(short_end, counters.reductions));
     batch_time_slice_ = std::min(batch_time_slice_, batch_waiting_time_slice_);
     batch_waiting_ = nullptr;  // once per batch
   }
-  batch_check_at_ = batch_waiting_ != nullptr
-                        ? std::min(batch_end_reductions_, counters.reductions + batch_waiting_reductions_)
-                        : batch_end_reductions_;
+  set_next_look();
+}
+
+void Iu::set_next_look() {
+  batch_check_at_ = batch_end_reductions_;
+  if (batch_waiting_ != nullptr) {
+    batch_check_at_ = std::min(batch_check_at_, counters.reductions + batch_waiting_reductions_);
+  }
 }
 
 unsigned Iu::placement_target(std::uint64_t operand) {

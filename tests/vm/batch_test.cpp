@@ -34,21 +34,17 @@ void start_loop(Machine& m) {
   ASSERT_TRUE(m.iu->add_goal(m.predicate("loop", 1), &n));
 }
 
-TEST(Batch, WithoutWaitingCountRunsTheWholeSlice) {
-  Machine m(kLoop);
-  start_loop(m);
-  ASSERT_EQ(m.iu->run_batch(long_batch(nullptr)), RunStatus::Success);
-  EXPECT_EQ(m.iu->counters.reductions, kAllReductions);
-  EXPECT_EQ(m.iu->pool_size(), 0U);
-}
-
-TEST(Batch, NobodyWaitingRunsTheWholeSlice) {
-  Machine m(kLoop);
-  start_loop(m);
-  const std::atomic<std::uint32_t> waiting{0};
-  ASSERT_EQ(m.iu->run_batch(long_batch(&waiting)), RunStatus::Success);
-  EXPECT_EQ(m.iu->counters.reductions, kAllReductions);
-  EXPECT_EQ(m.iu->pool_size(), 0U);
+TEST(Batch, WithNobodyWaitingTheGoalRunsItsWholeSlice) {
+  // No count to look at (one IU, or more IUs than workers), or a count of zero.
+  const std::atomic<std::uint32_t> nobody{0};
+  const std::atomic<std::uint32_t>* const counts[] = {nullptr, &nobody};
+  for (const std::atomic<std::uint32_t>* waiting : counts) {
+    Machine m(kLoop);
+    start_loop(m);
+    ASSERT_EQ(m.iu->run_batch(long_batch(waiting)), RunStatus::Success);
+    EXPECT_EQ(m.iu->counters.reductions, kAllReductions);
+    EXPECT_EQ(m.iu->pool_size(), 0U);
+  }
 }
 
 TEST(Batch, AnIuWaitingShortensTheBatchAndTheSliceInTheMiddleOfAGoal) {
