@@ -271,7 +271,8 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking
-  alignas(64) std::atomic<std::uint32_t> hungry_count_{0};  // IUs whose `hungry` flag is set (a hint)
+  // IUs whose `hungry` flag is set (a hint; batches look at it, vm::Iu::BatchLimits::waiting)
+  alignas(64) std::atomic<std::uint32_t> hungry_count_{0};
   alignas(64) std::uint64_t collections_ = 0;
   std::chrono::steady_clock::time_point run_start_{};
   std::string trace_error_;  // why the trace could not be written (empty: it was, or none)

@@ -10,6 +10,7 @@
 // memory management, load level).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -287,6 +288,13 @@ class alignas(64) Iu {
   void look_for_waiting();
   /// The count of reductions of the batch's next look (or its end, if sooner).
   void set_next_look();
+  /// The next piece of a goal's slice of which `given` direct reductions are gone: the rest,
+  /// or at most `waiting_reductions` of it while the batch looks for waiting IUs.
+  [[nodiscard]] std::uint32_t slice_piece(std::uint32_t given) const {
+    const std::uint32_t rest = batch_time_slice_ - given;
+    if (batch_waiting_ == nullptr) return rest;
+    return std::min(rest, static_cast<std::uint32_t>(batch_waiting_reductions_));
+  }
   void set_error(std::string message, std::string goal, SourceRef where);
 
   unsigned index_;

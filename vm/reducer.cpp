@@ -385,10 +385,7 @@ next_goal:
   }
   if constexpr (kThreads) {
     // The slice in pieces while the batch looks for waiting IUs (see tail_call).
-    slice = batch_waiting_ != nullptr ? std::min<std::uint32_t>(
-                                            batch_time_slice_,
-                                            static_cast<std::uint32_t>(batch_waiting_reductions_))
-                                      : batch_time_slice_;
+    slice = slice_piece(0);
     slice_given = slice;
   } else {
     slice = options_.time_slice;
@@ -994,10 +991,7 @@ tail_call:
       // slice), then the next piece, if any of the slice is left.
       if (batch_waiting_ != nullptr) look_for_waiting();
       if (slice_given < batch_time_slice_) {
-        const std::uint32_t rest = batch_time_slice_ - slice_given;
-        slice = batch_waiting_ != nullptr
-                    ? std::min(rest, static_cast<std::uint32_t>(batch_waiting_reductions_))
-                    : rest;
+        slice = slice_piece(slice_given);
         slice_given += slice;
         goto reduce;
       }

@@ -6,7 +6,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <limits>
 
 #include "vm_test_support.hpp"
 
