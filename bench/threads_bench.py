@@ -9,7 +9,12 @@ worker (--engine threads --workers 1, one IU) and with 2 workers (two IUs, or
 --ius N), checks every answer, and takes the median of elapsed_seconds of
 --stats=json (the run itself: loading and compiling are not timed).  Then the
 scaling curve of queens 10 and primes below 30000 over 1..max(cores, 4)
-workers.  Writes bench/results/threads.md (included in docs/performance.md by
+workers.  For queens 10 and primes below 30000 it also runs, in the same
+interleaving, two one-worker processes at the same time, one per CPU: how much
+faster two cores do two independent runs than one core does one is what this
+machine allows a 2-worker run at best (the "ceiling"; on a virtual machine that
+shares its host's memory system and cores it is often well under 2).  Writes
+bench/results/threads.md (included in docs/performance.md by
 bench/bench.py) and bench/results/threads.json.
 
 Targets (issue: the threads engine): one worker no slower than 1.15x the
@@ -35,9 +40,44 @@ import bench  # noqa: E402  (the workloads, answers and the JSON reader)
 FLENG = ROOT / "build" / "fleng"
 
 
-def run(w: dict, extra: list[str]) -> tuple[float | None, dict | None, str]:
+# The workloads whose 2-worker speedup has a target, and whose ceiling is measured.
+TARGET_IDS = ("queens10", "primes30000")
+
+
+def command(w: dict, extra: list[str]) -> list[str]:
     f, goal = w["fleng"]
-    p = bench.sh([str(FLENG), "run", f, "-g", goal, *extra, "--stats=json"])
+    return [str(FLENG), "run", f, "-g", goal, *extra, "--stats=json"]
+
+
+def run(w: dict, extra: list[str]) -> tuple[float | None, dict | None, str]:
+    return result(w, bench.sh(command(w, extra)))
+
+
+def run_two_at_once(w: dict, extra: list[str]) -> tuple[list[float], str]:
+    """Two one-worker runs started together, each tied to one of the first two CPUs this
+    process may use: their times (each its own run's elapsed_seconds), or an error."""
+    cpus = sorted(os.sched_getaffinity(0))[:2]
+    if len(cpus) < 2:
+        return [], "fewer than 2 CPUs"
+    procs = [subprocess.Popen(command(w, extra), cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda c=c: os.sched_setaffinity(0, {c}))
+             for c in cpus]
+    times = []
+    for proc in procs:
+        try:
+            out, err = proc.communicate(timeout=1800)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            out, err = proc.communicate()
+        secs, _, error = result(w, subprocess.CompletedProcess(proc.args, proc.returncode, out, err))
+        if error:
+            return [], error
+        times.append(secs)
+    return times, ""
+
+
+def result(w: dict, p: subprocess.CompletedProcess) -> tuple[float | None, dict | None, str]:
     stats = bench.json_line(p.stdout)
     lines = p.stdout.splitlines()
     answer = lines[0].strip() if lines else ""
@@ -88,8 +128,14 @@ def main() -> int:
         steal_before = steal_seconds()
         times: dict[str, list[float]] = {c: [] for c in configs}
         pairs: list[float] = []  # 1 worker / 2 workers, each pair run one after the other
+        at_once: list[float] = []  # each time of two one-worker runs made at the same time
         last: dict[str, dict] = {}
         for _ in range(runs):
+            if w["id"] in TARGET_IDS:
+                secs_two, error = run_two_at_once(w, configs["threads1"])
+                if error:
+                    failures.append(f"{w['label']} two 1-worker runs at once: {error}")
+                at_once += secs_two
             this_run: dict[str, float] = {}
             for c, opts in configs.items():
                 secs, stats, error = run(w, opts)
@@ -110,6 +156,12 @@ def main() -> int:
             # The best run of each (the least disturbed by the machine's other load), beside
             # the medians that the targets are judged on.
             row["speedup2_best"] = min(times["threads1"]) / min(times["threads2"])
+        if at_once and med["threads1"]:
+            # Two cores doing two independent runs against one core doing one: the most a
+            # 2-worker run can gain here.
+            row["two_at_once_seconds"] = statistics.median(at_once)
+            row["ceiling2"] = 2 * med["threads1"] / row["two_at_once_seconds"]
+            row["runs_seconds_two_at_once"] = at_once
         if pairs:
             # Run by run: the median of the ratios of runs made one after the other, which a
             # machine whose speed drifts over minutes disturbs less than the medians' ratio.
@@ -125,6 +177,7 @@ def main() -> int:
         print(f"{w['label']:<22} local {fmt_t(med['local'])}  1 worker {fmt_t(med['threads1'])}"
               f" ({fmt_r(row.get('threads1_over_local'))})  2 workers {fmt_t(med['threads2'])}"
               f" (speedup {fmt_r(row.get('speedup2'))})"
+              + (f"  ceiling {fmt_r(row['ceiling2'])}" if "ceiling2" in row else "")
               + (f"  [host steal {row['steal_seconds']:.2f} s]" if row.get("steal_seconds") else ""),
               flush=True)
 
@@ -225,6 +278,20 @@ def report(r: dict) -> str:
                  f"| {fmt_r(ratio)} | {fmt_t(row['threads2_seconds'])} | {fmt_r(speed)} "
                  f"| {fmt_r(row.get('speedup2_best'))} | {fmt_r(row.get('speedup2_paired'))} "
                  f"| {', '.join(target)} |")
+    ceilings = [row for row in r["rows"] if "ceiling2" in row]
+    if ceilings:
+        L += ["", "What this machine allows: two one-worker runs started together, one per CPU, "
+              "in the same interleaving. Two cores doing two independent runs, against one core "
+              "doing one, is the most a 2-worker run can gain here (\"ceiling\": 2 x alone / at "
+              "once); the engine's share of it is its 2-worker speedup over the ceiling.", "",
+              "| workload | 1 worker alone | each of two at once | ceiling | 2-worker speedup "
+              "| share of the ceiling |", "|---|---|---|---|---|---|"]
+        for row in ceilings:
+            speed = row.get("speedup2")
+            share = speed / row["ceiling2"] if speed else None
+            L.append(f"| {row['label']} | {fmt_t(row['threads1_seconds'])} "
+                     f"| {fmt_t(row['two_at_once_seconds'])} | {fmt_r(row['ceiling2'])} "
+                     f"| {fmt_r(speed)} | {'-' if share is None else f'{100 * share:.0f}%'} |")
     if r["curve"]:
         L += ["", "Scaling (threads engine, as many IUs as workers; workers beyond the cores "
               "share them):", "", "| workload | workers | time | speedup over 1 worker |",
