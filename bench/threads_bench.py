@@ -272,7 +272,7 @@ def report(r: dict) -> str:
         target = []
         if ratio is not None:
             target.append("1 worker " + ("met" if ratio <= 1.15 else "**not met**"))
-        if row["id"] in ("queens10", "primes30000") and speed is not None:
+        if row["id"] in TARGET_IDS and speed is not None:
             target.append("2 workers " + ("met" if speed >= 1.7 else "**not met**"))
         L.append(f"| {row['label']} | {fmt_t(row['local_seconds'])} | {fmt_t(row['threads1_seconds'])} "
                  f"| {fmt_r(ratio)} | {fmt_t(row['threads2_seconds'])} | {fmt_r(speed)} "

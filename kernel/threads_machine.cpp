@@ -44,7 +44,7 @@ constexpr std::size_t kMaxGiven = 64;
 /// How long a worker that has not had a turn yet looks at the ready queue before it sleeps
 /// (from the machine's construction, which comes right before its run).
 constexpr std::chrono::microseconds kFirstTurnSpin{1000};
-/// The CPUs this process may run on, in order (empty if the kernel does not say).
+/// The CPUs the calling thread may run on, in order (empty if the kernel does not say).
 std::vector<std::size_t> allowed_cpus() {
   std::vector<std::size_t> cpus;
   cpu_set_t set;
@@ -56,20 +56,13 @@ std::vector<std::size_t> allowed_cpus() {
   return cpus;
 }
 
-/// Lets the calling thread run on every CPU of the process again.
-void unpin_current_thread() {
+/// Lets the calling thread run on these CPUs only (nothing if there are none); false if the
+/// kernel refused.
+bool set_current_thread_cpus(const std::vector<std::size_t>& cpus) {
+  if (cpus.empty()) return false;
   cpu_set_t set;
   CPU_ZERO(&set);
-  if (sched_getaffinity(0, sizeof set, &set) == 0) {
-    pthread_setaffinity_np(pthread_self(), sizeof set, &set);
-  }
-}
-
-/// Ties the calling thread to one CPU; false if the kernel refused.
-bool pin_current_thread(std::size_t cpu) {
-  cpu_set_t set;
-  CPU_ZERO(&set);
-  CPU_SET(cpu, &set);
+  for (const std::size_t cpu : cpus) CPU_SET(cpu, &set);
   return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
 }
 
@@ -143,12 +136,10 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   // takes CPU time from one that reduces.
   if (workers_ <= cores) idle_spin_ = std::chrono::microseconds(machine_.threads_idle_spin);
   // One CPU per worker, when there are enough (see worker_cpus_ in the header).
-  if (machine_.threads_pin_workers != 0 && machine_.ius > 1) {
-    std::vector<std::size_t> cpus = allowed_cpus();
-    if (cpus.size() >= workers_) {
-      cpus.resize(workers_);
-      worker_cpus_ = std::move(cpus);
-    }
+  // The constructing thread's CPUs are the process's: run() pins it only while it runs.
+  process_cpus_ = allowed_cpus();
+  if (machine_.threads_pin_workers != 0 && machine_.ius > 1 && process_cpus_.size() >= workers_) {
+    worker_cpus_.assign(process_cpus_.begin(), process_cpus_.begin() + workers_);
   }
   // One IU has nobody to send messages to or hear from: its batches end by goals only.
   if (machine_.ius == 1) batches_.reductions = std::numeric_limits<std::uint64_t>::max() / 2;
@@ -218,9 +209,9 @@ void ThreadsMachine::worker_loop() {
   // oneTBB's threads outlive the machine; another machine pins them again, and one that does
   // not pin lets them run anywhere.
   if (!worker_cpus_.empty()) {
-    pin_current_thread(worker_cpus_[current_worker_index()]);
+    set_current_thread_cpus({worker_cpus_[current_worker_index()]});
   } else {
-    unpin_current_thread();
+    set_current_thread_cpus(process_cpus_);
   }
   runtime.joined.count_down();
   unsigned i = 0;
@@ -319,14 +310,11 @@ vm::RunStatus ThreadsMachine::run() {
   // More IUs: this thread is worker 0 until the run is over (on the first worker's CPU, if
   // the workers are pinned; its own CPUs again after).
   if (size() > 1) {
-    cpu_set_t own;
-    CPU_ZERO(&own);
-    const bool pinned = !worker_cpus_.empty() &&
-                        pthread_getaffinity_np(pthread_self(), sizeof own, &own) == 0 &&
-                        pin_current_thread(worker_cpus_[0]);
+    const std::vector<std::size_t> own = allowed_cpus();
+    const bool pinned = !worker_cpus_.empty() && set_current_thread_cpus({worker_cpus_[0]});
     unsigned i = 0;
     while (take_turn(i, /*had_turn=*/true, /*caller=*/true)) serve(i);
-    if (pinned) pthread_setaffinity_np(pthread_self(), sizeof own, &own);
+    if (pinned) set_current_thread_cpus(own);
   }
   {
     std::unique_lock lock(runtime_->ready_mutex);

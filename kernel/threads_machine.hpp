@@ -268,6 +268,9 @@ class ThreadsMachine final : public vm::RemoteOps {
   /// stop, while its own CPU stayed idle: at the start of a run on 2 workers, the second
   /// worker's first turn came 1-4 ms late in most runs (docs/threads.md).
   std::vector<std::size_t> worker_cpus_;
+  /// The CPUs of the thread that made the machine (the process's): where an unpinned worker
+  /// runs, also a oneTBB thread that an earlier machine pinned.
+  std::vector<std::size_t> process_cpus_;
   std::atomic<bool> collection_requested_{false};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking

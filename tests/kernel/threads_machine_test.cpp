@@ -344,6 +344,42 @@ TEST_F(ThreadsTest, IdleWorkersSleepInTheirLoopsAndSpinOnlyDuringARun) {
   }
 }
 
+// The oneTBB threads outlive a machine: one that pins its workers (threads.pin_workers, the
+// default with as many CPUs as workers) leaves them pinned, and the next machine that does not
+// pin lets them run on every CPU of the process again.
+TEST_F(ThreadsTest, AMachineThatDoesNotPinUnpinsThePreviousOnesWorkers) {
+  auto cpus_of = [](const std::string& status_file) {
+    std::ifstream in(status_file);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind("Cpus_allowed_list:", 0) == 0) return line.substr(line.find(':') + 1);
+    }
+    return std::string();
+  };
+  const std::string own = cpus_of("/proc/thread-self/status");
+  if (std::thread::hardware_concurrency() < 2 || own.empty()) GTEST_SKIP() << "needs 2 CPUs";
+  MachineDescription description;
+  description.ius = 2;
+  ThreadsOptions options;
+  options.workers = 2;
+  options.iu = test::test_options();
+  std::ostringstream sink;
+  auto pinned_threads = [&] {
+    unsigned pinned = 0;
+    for (const auto& task : std::filesystem::directory_iterator("/proc/self/task")) {
+      if (cpus_of(task.path() / "status") != own) ++pinned;
+    }
+    return pinned;
+  };
+  {
+    const ThreadsMachine machine(session().atoms(), session().image(), sink, description, options);
+    EXPECT_GT(pinned_threads(), 0U);  // its oneTBB worker, in its loop
+  }
+  description.threads_pin_workers = 0;
+  const ThreadsMachine machine(session().atoms(), session().image(), sink, description, options);
+  EXPECT_EQ(pinned_threads(), 0U);
+}
+
 TEST_F(ThreadsTest, StatisticsAddUpOverWorkersAndIus) {
   ASSERT_TRUE(load(kPrimes)) << err.str();
   threads(2, 8, false, 128);
