@@ -18,6 +18,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "frontend/goal_text.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -105,11 +106,17 @@ class Repl {
       }
       pending += line;
       pending += '\n';
-      if (!complete(pending)) continue;
-      const std::string goal = trim(pending);
+      // Every goal of the text runs, in order (`X = 1. Y = 2.`); a goal still being typed
+      // (no final `.` yet) waits for the next line.
+      const frontend::GoalTexts split = frontend::split_goals(pending);
+      if (split.scan_error ? !complete(pending) : (split.goals.empty() || !split.rest.empty())) {
+        continue;
+      }
+      remember(trim(pending));
       pending.clear();
-      remember(goal);
-      query(goal);
+      for (const std::string& goal : split.goals) {
+        if (!query(trim(goal))) break;
+      }
     }
     if (interactive_) {
       write_history(history_file().c_str());
@@ -134,7 +141,8 @@ class Repl {
     if (interactive_) add_history(entry.c_str());
   }
 
-  void query(const std::string& goal) {
+  /// Runs one goal and prints its answer; false when it halted (the goals after it do not run).
+  bool query(const std::string& goal) {
     g_running = 1;
     last_ = session_.run_query(goal, "<query>");
     g_running = 0;
@@ -152,6 +160,7 @@ class Repl {
       exit_status_ = last_->exit_code;  // a script reports its last failure
     }
     std::cout.flush();
+    return last_->status != vm::RunStatus::Halt;
   }
 
   /// Runs a `:command`; false to quit.

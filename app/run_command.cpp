@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/program_output.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -124,6 +125,14 @@ bool can_write(const std::string& path) {
   return ok;
 }
 
+/// The exit status once the program's output is flushed: 1, with the reason, if any of it could
+/// not be written.
+int finish_output(ProgramOutput& output, int exit_code) {
+  if (output.finish()) return exit_code;
+  std::cerr << "fleng: error: cannot write the program's output: " << output.error() << '\n';
+  return kernel::kExitError;
+}
+
 unsigned default_workers() {
   return std::max(1U, std::thread::hardware_concurrency());
 }
@@ -135,7 +144,9 @@ int run_program(const RunOptions& options) {
   if (options.heap_mib) iu.max_heap_cells = *options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell);
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
-  kernel::Session session(std::cout, std::cerr, iu);
+  ProgramOutput output(std::cout.rdbuf());
+  std::ostream out(&output);
+  kernel::Session session(out, std::cerr, iu);
   if (options.workers && options.engine != "threads") {
     std::cerr << "fleng: --workers needs --engine threads\n";
     return kernel::kExitError;
@@ -180,29 +191,31 @@ int run_program(const RunOptions& options) {
   }
   if (!session.load(options.files)) return kernel::kExitError;
   if (options.dump == "code") {
-    std::cout << session.disassembly();
-    return kernel::kExitSuccess;
+    out << session.disassembly();
+    return finish_output(output, kernel::kExitSuccess);
   }
   g_session = &session;
   std::signal(SIGINT, on_interrupt);
   const auto result = session.run_query(options.goal);
   std::signal(SIGINT, SIG_DFL);
   g_session = nullptr;
-  std::cout.flush();
+  out.flush();
   std::cerr << result.report;
+  // The JSON statistics start a line of their own, after whatever the program wrote.
+  if (options.stats == "json" && output.mid_line()) out << '\n';
   if (!result.sim_statistics.is_null() && options.engine == "threads") {
     if (options.stats == "json") {
-      std::cout << result.sim_statistics.dump() << '\n';
+      out << result.sim_statistics.dump() << '\n';
     } else if (options.stats == "text") {
       print_threads_stats(result.sim_statistics);
     }
-    return result.exit_code;
+    return finish_output(output, result.exit_code);
   }
   if (!result.sim_statistics.is_null()) {
     // The JSON holds only simulated figures, so that two runs give the same bytes; the host's
     // time is in the text form (and measured from outside by bench/sim_speed.sh).
     if (options.stats == "json") {
-      std::cout << result.sim_statistics.dump() << '\n';
+      out << result.sim_statistics.dump() << '\n';
     } else if (options.stats == "text") {
       auto j = result.sim_statistics;
       j["host_seconds"] = std::chrono::duration<double>(result.elapsed).count();
@@ -212,10 +225,10 @@ int run_program(const RunOptions& options) {
                                                          static_cast<double>(reductions);
       print_sim_stats(j);
     }
-    return result.exit_code;
+    return finish_output(output, result.exit_code);
   }
   if (options.stats == "json") {
-    std::cout << stats_json(result).dump() << '\n';
+    out << stats_json(result).dump() << '\n';
   } else if (options.stats == "text") {
     const auto j = stats_json(result);
     std::cerr << fmt::format(
@@ -236,7 +249,7 @@ int run_program(const RunOptions& options) {
         std::chrono::duration<double, std::milli>(result.elapsed).count(),
         j["reductions_per_second"].get<double>());
   }
-  return result.exit_code;
+  return finish_output(output, result.exit_code);
 }
 
 }  // namespace fleng::app

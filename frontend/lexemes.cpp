@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <utility>
 
 namespace fleng::frontend::lexemes {
@@ -29,11 +30,30 @@ Decoded decode_quoted(std::string_view lexeme) {
     const char c = body[i];
     if (c == '\\' && i + 1 < body.size()) {
       const char next = body[++i];
-      if (auto decoded = decode_escape(next)) {
+      if (next == 'x') {
+        // `\xHEX\`: any character by its code (how the writer quotes control characters).
+        std::size_t end = i + 1;
+        unsigned long code = 0;
+        while (end < body.size() && std::isxdigit(static_cast<unsigned char>(body[end])) != 0 &&
+               code <= 0xFF) {
+          const char h = body[end];
+          code = code * 16 + static_cast<unsigned long>(
+                                 h <= '9' ? h - '0' : (std::tolower(static_cast<unsigned char>(h)) - 'a' + 10));
+          ++end;
+        }
+        if (end == i + 1 || end >= body.size() || body[end] != '\\' || code > 0xFF) {
+          if (!result.error) {
+            result.error = "bad escape sequence '\\x': write \\xHH\\ with one or two hex digits";
+          }
+          continue;
+        }
+        result.text.push_back(static_cast<char>(code));
+        i = end;
+      } else if (auto decoded = decode_escape(next)) {
         result.text.push_back(*decoded);
       } else if (!result.error) {
         result.error = std::string("unknown escape sequence '\\") + next +
-                       "' (known: \\n \\t \\r \\e \\\\ \\' \\\")";
+                       "' (known: \\n \\t \\r \\e \\\\ \\' \\\" \\xHH\\)";
       }
     } else if (c == quote_char && i + 1 < body.size() && body[i + 1] == quote_char) {
       result.text.push_back(quote_char);
@@ -63,6 +83,15 @@ std::string quote(std::string_view text, char quote_char) {
       default:
         if (c == quote_char) {
           out.push_back('\\');
+        } else if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') {
+          // Other control characters (NUL too) as `\xHH\`, so that the text reads back.
+          constexpr std::string_view kHex = "0123456789abcdef";
+          const auto code = static_cast<unsigned char>(c);
+          out += "\\x";
+          out.push_back(kHex[code >> 4U]);
+          out.push_back(kHex[code & 0xFU]);
+          out.push_back('\\');
+          continue;
         }
         out.push_back(c);
     }

@@ -3,6 +3,7 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
@@ -65,15 +66,22 @@ ParseResult parse_source(std::string file_name, std::string source) {
 }
 
 ParseResult parse_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto unreadable = [&path](const std::string& why) {
     ParseResult result{{}, Program{}, DiagnosticSink(path)};
     result.program.file_name = path;
-    result.diagnostics.error(kWholeFile, fmt::format("cannot open file: {}", std::strerror(errno)));
+    result.diagnostics.error(kWholeFile, why);
     return result;
+  };
+  std::error_code ec;
+  // A directory opens as a stream on Linux and reads as nothing: say what it is instead.
+  if (std::filesystem::is_directory(path, ec)) {
+    return unreadable("cannot read the program: it is a directory, not a file");
   }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return unreadable(fmt::format("cannot open file: {}", std::strerror(errno)));
   std::ostringstream text;
   text << in.rdbuf();
+  if (in.bad()) return unreadable(fmt::format("cannot read file: {}", std::strerror(errno)));
   return parse_source(path, std::move(text).str());
 }
 

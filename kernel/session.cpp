@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "frontend/ast_printer.hpp"
+#include "frontend/goal_text.hpp"
 #include "frontend/strip_placements.hpp"
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
@@ -112,6 +113,7 @@ bool Session::compile() {
 void Session::interrupt() {
   if (vm::Iu* iu = running_.load(); iu != nullptr) iu->interrupt();
   if (ThreadsMachine* machine = running_threads_.load(); machine != nullptr) machine->interrupt();
+  if (SimMachine* machine = running_sim_.load(); machine != nullptr) machine->interrupt();
 }
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
@@ -119,8 +121,20 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   if (compiled_for_ != placements_wanted()) {
     compile();  // the engine settings changed since the program was compiled
   }
+  // One goal (`a, b.`) per query: a text of several (`a. b.`) would lose all but the first.
+  const auto split = frontend::split_goals(text);
+  if (!split.scan_error && split.goals.size() + (split.rest.empty() ? 0 : 1) > 1) {
+    result.status = vm::RunStatus::Error;
+    result.exit_code = kExitError;
+    result.report = fmt::format(
+        "{}: error: {} goals given where one is run at a time; join them with ',' to run them "
+        "as one goal\n",
+        origin, split.goals.size() + (split.rest.empty() ? 0 : 1));
+    return result;
+  }
   // The query is parsed as the body of a clause; its line 2 is the user's line 1.
-  std::string body = text;
+  // A comment after the final `.` is not part of the goal.
+  std::string body = !split.scan_error && split.goals.size() == 1 ? split.goals.front() : text;
   while (!body.empty() && (body.back() == ' ' || body.back() == '\n' || body.back() == '\t')) {
     body.pop_back();
   }
@@ -197,7 +211,10 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 
 QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
   SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
-  return run_on(machine, query, names);
+  running_sim_.store(&machine);
+  QueryResult result = run_on(machine, query, names);
+  running_sim_.store(nullptr);
+  return result;
 }
 
 QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::string>& names) {

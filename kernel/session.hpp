@@ -51,6 +51,7 @@ struct EngineOptions {
   std::string trace_file;          ///< Chrome trace of the simulation, if set
 };
 
+class SimMachine;
 class ThreadsMachine;
 
 class Session {
@@ -122,6 +123,7 @@ class Session {
   // signal handler, another thread).
   std::atomic<vm::Iu*> running_{nullptr};
   std::atomic<ThreadsMachine*> running_threads_{nullptr};
+  std::atomic<SimMachine*> running_sim_{nullptr};
 };
 
 /// The standard library files embedded at build time (lib/*.fl): name and contents.

@@ -391,9 +391,17 @@ void SimMachine::new_goal(vm::Iu& from) { nodes_[from.index()]->mp_pending += ma
 
 // --- running and reporting -------------------------------------------------------------------
 
+void SimMachine::interrupt() {
+  interrupted_.store(true);
+  // Each IU's reducer looks at its flag before every goal (and long builtins within), so the
+  // next reduction anywhere stops the machine (unired_loop: fail).
+  for (const auto& node : nodes_) node->iu->interrupt();
+}
+
 vm::RunStatus SimMachine::run() {
   makespan_ = engine_.run();
   write_trace();
+  if (interrupted_.load()) return vm::RunStatus::Interrupted;
   if (failed_iu_) {
     return nodes_[*failed_iu_]->iu->error() ? vm::RunStatus::Error : vm::RunStatus::Halt;
   }

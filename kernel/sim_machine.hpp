@@ -15,6 +15,7 @@
 // same options, same statistics and trace.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
@@ -62,8 +63,10 @@ class SimMachine final : public vm::RemoteOps {
   [[nodiscard]] unsigned size() const { return static_cast<unsigned>(nodes_.size()); }
   vm::Iu& iu(unsigned i) { return *nodes_[i]->iu; }
 
-  /// Runs the goals already in the pools to quiescence, an error or halt/1.
+  /// Runs the goals already in the pools to quiescence, an error, halt/1 or an interrupt.
   vm::RunStatus run();
+  /// Asks a running run() to stop at the next reduction of any IU (signal-safe: sets flags).
+  void interrupt();
   /// The IU that reported the error, if any.
   [[nodiscard]] std::optional<unsigned> failed_iu() const { return failed_iu_; }
 
@@ -154,6 +157,7 @@ class SimMachine final : public vm::RemoteOps {
   std::uint64_t message_sequence_ = 0;
   std::optional<unsigned> failed_iu_;
   bool stopping_ = false;
+  std::atomic<bool> interrupted_{false};
   bool collection_requested_ = false;
   std::uint64_t collections_ = 0;
   netsim::SimTime makespan_ = 0;

@@ -3,6 +3,8 @@
 // stack.
 #include "vm/term_writer.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "frontend/lexemes.hpp"
@@ -171,6 +173,8 @@ class Writer {
 }  // namespace
 
 std::string float_text(double value) {
+  // Not-a-number prints as `nan` whatever its sign bit (fmt would print `-nan`).
+  if (std::isnan(value)) return "nan";
   std::string text = fmt::format("{}", value);
   const auto exponent = text.find_first_of("eE");
   const auto mantissa = text.substr(0, exponent);

@@ -232,10 +232,10 @@ TEST(Lexer, QuotedAtomEscapes) {
 TEST(Lexer, UnknownEscapeIsAnError) {
   EXPECT_EQ(errors_of("'\\q'"),
             std::vector<std::string>{
-                "1:1: unknown escape sequence '\\q' (known: \\n \\t \\r \\e \\\\ \\' \\\")"});
+                "1:1: unknown escape sequence '\\q' (known: \\n \\t \\r \\e \\\\ \\' \\\" \\xHH\\)"});
   EXPECT_EQ(errors_of("x \"a\\qb\""),
             std::vector<std::string>{
-                "1:3: unknown escape sequence '\\q' (known: \\n \\t \\r \\e \\\\ \\' \\\")"});
+                "1:3: unknown escape sequence '\\q' (known: \\n \\t \\r \\e \\\\ \\' \\\" \\xHH\\)"});
   // Still one atom token.
   EXPECT_EQ(token_summary("'\\q' x"), "atom atom[x]");
 }

@@ -35,7 +35,12 @@ Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
 
 Outcome builtin_halt(Iu& iu, Cell* args, Cell*) {
   if (!is_integer(args[0])) return type_error(iu, "an integer exit code", args[0]);
-  iu.request_halt(static_cast<int>(integer_value(args[0])));
+  // A process exit status has 8 bits: 256 would exit 0, as if all went well.
+  const std::int64_t code = integer_value(args[0]);
+  if (code < 0 || code > 255) {
+    return iu.fail(fmt::format("halt/1: exit code {} is out of range (0..255)", code));
+  }
+  iu.request_halt(static_cast<int>(code));
   return Outcome::Done;
 }
 
