@@ -503,6 +503,8 @@ class ClauseCompiler {
         if (m.second == saved) m.second = temp;
       }
     }
+    // The call site of a goal reduced directly, for the errors of a builtin reached this way.
+    image_.call_sites.emplace(pc(), SourceRef{file_, span_});
     emit(Op::execute);
     emit_operand(predicate);
     emit_operand(args.size());

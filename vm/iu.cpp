@@ -53,6 +53,7 @@ bool Iu::add_goal(PredicateId predicate, const Cell* args) {
 bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
   const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
   if (goal == 0) return false;
+  goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
   ++counters.goals_spawned;
   push(goal);
   return true;

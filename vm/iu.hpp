@@ -228,7 +228,8 @@ class alignas(64) Iu {
     if (options_.gc_stress && (stress_toggle_ = !stress_toggle_)) return nullptr;
     return heap.allocate(n);
   }
-  /// A goal record for `predicate(args)` pushed on the pool (call/1); false if the heap is full.
+  /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
+  /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
@@ -346,6 +347,7 @@ class alignas(64) Iu {
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
+  std::uint32_t builtin_site_ = 0;  // call site (code address) of the builtin being run, or 0
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
   RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs
   const std::vector<const Heap*>* machine_heaps_ = nullptr;

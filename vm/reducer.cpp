@@ -415,6 +415,9 @@ reduce:
           goto next_goal;
         }
       }
+      // Its call site: the record's, or for a goal reduced directly the `execute` at pc.
+      builtin_site_ = current_goal_ != 0 ? goal_record::call_site(current_goal_)
+                                         : static_cast<std::uint32_t>(pc);
       if (!reduce_builtin_goal(*predicate, pred, arity, scratch)) return RunStatus::Error;
       REFRESH_IF_PREDICATES_GREW();
       goto next_goal;
@@ -1058,7 +1061,7 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
   }
   // Where the goal was made (for messages): the call site recorded in its record, if any.
   const auto where = [&]() -> const SourceRef& {
-    const std::uint32_t site = current_goal_ != 0 ? goal_record::call_site(current_goal_) : 0;
+    const std::uint32_t site = builtin_site_;
     const auto it = site != 0 ? image.call_sites.find(site) : image.call_sites.end();
     return it != image.call_sites.end() ? it->second : predicate.source;
   };
@@ -1094,6 +1097,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
       outcome = Outcome::Suspend;
       break;
     }
+    builtin_site_ = static_cast<std::uint32_t>(pc);
     outcome = info.fn(*this, scratch, &result);
     if (outcome != Outcome::NeedHeap) break;
     if (!grow_heap_for_builtin(headroom)) return false;

@@ -216,3 +216,39 @@ TEST(BadInput, CtrlCStopsARunningGoalOnEveryEngine) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BadInput, ArithmeticEdgesAreLocatedErrorsThatSayWhy) {
+  const TempFile program("arith.fl",
+                         "main :- writeln(start).\n"
+                         "via_call :- call(div(1, 0, _)).\n");
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"shl(1, 63, X)", "integer overflow in shl/3"},
+      {"shl(-2, 63, X)", "integer overflow in shl/3"},
+      {"list_to_number(\"99999999999999999999999\", X)",
+       "integer overflow in list_to_number/2"},
+      {"list_to_number(\"1.0e999\", X)", "float overflow in list_to_number/2"},
+      {"new_vector(10000000000, 0, X)", "new_vector/3: size 10000000000 is out of range (0..16777215)"},
+      {"make_tuple(-1, X)", "make_tuple/2: size -1 is out of range (0..16777215)"},
+  };
+  for (const std::string& engine : kEngines) {
+    for (const auto& [goal, message] : cases) {
+      const auto r = fleng("run " + program.path() + " --engine " + engine + " -g '" + goal +
+                           ", writeln(X)'");
+      EXPECT_EQ(r.exit_code, 1) << engine << " " << goal << ": " << r.output;
+      EXPECT_NE(r.output.find("<goal>:1:1: error: " + message), std::string::npos)
+          << engine << " " << goal << ": " << r.output;
+    }
+    // An error of a goal run by call/1 names the line of the call.
+    const auto r = fleng("run " + program.path() + " --engine " + engine + " -g via_call");
+    EXPECT_EQ(r.exit_code, 1) << r.output;
+    EXPECT_NE(r.output.find(program.path() + ":2:13: error: division by zero in div/3"),
+              std::string::npos)
+        << engine << ": " << r.output;
+  }
+  const auto fits = fleng("run " + program.path() + " --engine local -g 'shl(-1, 63, X), writeln(X)'");
+  EXPECT_EQ(fits.output, "-9223372036854775808\n");
+}
+
+}  // namespace

@@ -362,7 +362,7 @@ TEST_F(Builtins, Tuples) {
   EXPECT_EQ(binding(r, "X"), "true");
   EXPECT_TRUE(binding(r, "T").starts_with("{first,_G")) << binding(r, "T");
   EXPECT_EQ(value("make_tuple(2, T), T = {a, b}, X = T"), "{a,b}");
-  EXPECT_EQ(error_message("make_tuple(-1, X)"), "error: make_tuple/2: bad size -1");
+  EXPECT_EQ(error_message("make_tuple(-1, X)"), "error: make_tuple/2: size -1 is out of range (0..16777215)");
   EXPECT_EQ(error_message("make_tuple(a, X)"), "error: type error: expected an integer, found a");
 
   EXPECT_EQ(value("tuple_to_list({a, b, c}, X)"), "[a,b,c]");
@@ -407,7 +407,7 @@ TEST_F(Builtins, VectorErrors) {
   EXPECT_EQ(error_message("vector_element(f(a), 0, E)"), "error: type error: expected a vector, found f(a)");
   EXPECT_EQ(error_message("set_vector_element([], 0, x, E)"), "error: type error: expected a vector, found []");
   EXPECT_EQ(error_message("vector_size(f(a), N)"), "error: type error: expected a vector, found f(a)");
-  EXPECT_EQ(error_message("new_vector(-1, 0, V)"), "error: new_vector/3: bad size -1");
+  EXPECT_EQ(error_message("new_vector(-1, 0, V)"), "error: new_vector/3: size -1 is out of range (0..16777215)");
   EXPECT_EQ(error_message("new_vector(a, 0, V)"), "error: type error: expected an integer, found a");
 }
 
@@ -489,7 +489,10 @@ TEST_F(Builtins, Call) {
 TEST_F(Builtins, Halt) {
   EXPECT_EQ(query("halt(0)").exit_code, 0);
   EXPECT_EQ(query("halt(42)").exit_code, 42);
-  EXPECT_EQ(query("halt(-1)").exit_code, -1);
+  EXPECT_EQ(query("halt(255)").exit_code, 255);
+  // A process status has 8 bits: anything else would exit with another code (256 with 0).
+  EXPECT_EQ(error_message("halt(-1)"), "error: halt/1: exit code -1 is out of range (0..255)");
+  EXPECT_EQ(error_message("halt(256)"), "error: halt/1: exit code 256 is out of range (0..255)");
   EXPECT_EQ(query("halt(H), H = 9").exit_code, 9);
   EXPECT_EQ(error_message("halt(a)"), "error: type error: expected an integer exit code, found a");
 }

@@ -75,6 +75,11 @@ Outcome bitwise(Iu& iu, Cell* args, Cell* out, BitOp op) {
     case BitOp::Xor: return deliver_int(iu, out, x ^ y);
     case BitOp::Shl:
       if (y < 0 || y > 63) return iu.fail(fmt::format("shift count {} out of range 0..63", y));
+      // Like add and mul: bits shifted out of the 64-bit range are an overflow, not lost.
+      if (x > (std::numeric_limits<std::int64_t>::max() >> y) ||
+          x < (std::numeric_limits<std::int64_t>::min() >> y)) {
+        return iu.fail("integer overflow in shl/3");
+      }
       return deliver_int(iu, out, static_cast<std::int64_t>(static_cast<std::uint64_t>(x) << y));
     case BitOp::Shr:
       if (y < 0 || y > 63) return iu.fail(fmt::format("shift count {} out of range 0..63", y));

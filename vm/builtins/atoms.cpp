@@ -54,13 +54,22 @@ Outcome builtin_list_to_number(Iu& iu, Cell* args, Cell* out) {
   std::int64_t i = 0;
   const char* begin = text->data();
   const char* end = begin + text->size();
-  if (auto [p, ec] = std::from_chars(begin, end, i); ec == std::errc() && p == end) {
-    return deliver_int(iu, out, i);
+  if (auto [p, ec] = std::from_chars(begin, end, i); p == end && p != begin) {
+    if (ec == std::errc()) return deliver_int(iu, out, i);
+    if (ec == std::errc::result_out_of_range) {
+      return iu.fail(fmt::format(
+          "integer overflow in list_to_number/2: \"{}\" is outside -2^63..2^63-1", *text));
+    }
   }
   double d = 0;
-  if (auto [p, ec] = std::from_chars(begin, end, d); ec == std::errc() && p == end &&
-                                                     text->find('.') != std::string::npos) {
-    return deliver_float(iu, out, d);
+  if (auto [p, ec] = std::from_chars(begin, end, d);
+      p == end && p != begin && text->find('.') != std::string::npos) {
+    if (ec == std::errc()) return deliver_float(iu, out, d);
+    if (ec == std::errc::result_out_of_range) {
+      return iu.fail(fmt::format(
+          "float overflow in list_to_number/2: \"{}\" is outside the 64-bit float range",
+          *text));
+    }
   }
   return iu.fail(fmt::format("list_to_number/2: \"{}\" is not a number", *text));
 }

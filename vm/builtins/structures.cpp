@@ -9,7 +9,10 @@ using namespace builtins;
 namespace {
 
 Outcome make_struct(Iu& iu, std::uint32_t functor, const std::vector<Cell>& args, Cell* out) {
-  if (args.size() > kMaxObjectSize) return iu.fail("structure too large");
+  if (args.size() > kMaxObjectSize) {
+    return iu.fail(fmt::format("structure too large: {} arguments (the limit is {})", args.size(),
+                               kMaxObjectSize));
+  }
   Cell* p = iu.allocate(1 + args.size());
   if (p == nullptr) return Outcome::NeedHeap;
   p[0] = make_header(BoxKind::Functor, static_cast<std::uint32_t>(args.size()), functor);
@@ -67,7 +70,7 @@ Outcome builtin_arg(Iu& iu, Cell* args, Cell* out) {
 Outcome builtin_make_tuple(Iu& iu, Cell* args, Cell* out) {
   if (!is_integer(args[0])) return type_error(iu, "an integer", args[0]);
   const std::int64_t n = integer_value(args[0]);
-  if (n < 0 || n > kMaxObjectSize) return iu.fail(fmt::format("make_tuple/2: bad size {}", n));
+  if (n < 0 || n > kMaxObjectSize) return iu.fail(fmt::format("{}: size {} is out of range (0..{})", "make_tuple/2", n, kMaxObjectSize));
   if (n == 0) return deliver(out, make_atom(atoms::kBraces));
   Cell* p = iu.allocate(1 + 2 * static_cast<std::size_t>(n));
   if (p == nullptr) return Outcome::NeedHeap;
@@ -110,7 +113,7 @@ Outcome builtin_list_to_tuple(Iu& iu, Cell* args, Cell* out) {
 Outcome builtin_new_vector(Iu& iu, Cell* args, Cell* out) {
   if (!is_integer(args[0])) return type_error(iu, "an integer", args[0]);
   const std::int64_t n = integer_value(args[0]);
-  if (n < 0 || n > kMaxObjectSize) return iu.fail(fmt::format("new_vector/3: bad size {}", n));
+  if (n < 0 || n > kMaxObjectSize) return iu.fail(fmt::format("{}: size {} is out of range (0..{})", "new_vector/3", n, kMaxObjectSize));
   Cell* p = iu.allocate(1 + static_cast<std::size_t>(n));
   if (p == nullptr) return Outcome::NeedHeap;
   p[0] = make_header(BoxKind::Vector, static_cast<std::uint32_t>(n));
