@@ -3,6 +3,7 @@
 #include "analyzer/modes.hpp"
 
 #include <set>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -17,10 +18,12 @@ struct BuiltinModes {
   const char* name;
   std::size_t arity;
   const char* modes;
+  bool acts_on_world;
 };
 
 constexpr BuiltinModes kBuiltinModes[] = {
-#define FLENG_BUILTIN(id, name, arity, modes, kind, fn) {name, arity, modes},
+#define FLENG_BUILTIN(id, name, arity, modes, kind, effect, fn) \
+  {name, arity, modes, std::string_view(#effect) == "World"},
 #include "vm/builtins.def"
 #undef FLENG_BUILTIN
 };
@@ -105,6 +108,13 @@ char mode_char(Mode mode) {
     case Mode::Unknown: return '*';
   }
   return '*';
+}
+
+bool acts_on_world(const frontend::PredicateKey& key) {
+  for (const auto& b : kBuiltinModes) {
+    if (key.name == b.name && key.arity == b.arity) return b.acts_on_world;
+  }
+  return false;
 }
 
 std::optional<Modes> ModeTable::modes(const frontend::PredicateKey& key) const {

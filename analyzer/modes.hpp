@@ -41,6 +41,10 @@ class ModeTable {
   std::map<frontend::PredicateKey, std::vector<bool>> matched;
 };
 
+/// Whether `key` is a builtin that acts on the world outside the program (output, halt/1,
+/// error/1: `World` in vm/builtins.def). The partitioning never places such a goal elsewhere.
+bool acts_on_world(const frontend::PredicateKey& key);
+
 /// Runs the analysis over a program. `:- mode p(?, ^).` declarations take precedence; a body
 /// that contradicts a declaration (binding an input, or needing an output) is reported to
 /// `diagnostics` with its location.

@@ -494,10 +494,24 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
         }
       }
     }
-    // Labels 1..63 (the compiler's limit): walks past that stay local.
+    // Labels 1..63 (the compiler's limit): walks past that stay local, and so do walks of
+    // output and halt/1 that can run at once (Walk::in_textual_order).
+    // Ready at once: no variable of its own is new in this body (a new one may be made by
+    // another goal, even one whose modes are unknown).
+    auto ready_on_world = [&](std::size_t g) {
+      const Term& t = unannotated(*clause.body[g].term);
+      if (!t.is_callable() || !acts_on_world({t.text, t.arity()})) return false;
+      std::vector<std::string> used;
+      variables_in(t, used);
+      return std::none_of(used.begin(), used.end(),
+                          [&](const std::string& v) { return fresh.contains(v); });
+    };
+    for (Walk& w : result.walks) {
+      w.in_textual_order = std::all_of(w.goals.begin(), w.goals.end(), ready_on_world);
+    }
     int label = 0;
     for (std::size_t i = 0; i < result.walks.size() && label < 63; ++i) {
-      if (i != stays) result.walks[i].label = ++label;
+      if (i != stays && !result.walks[i].in_textual_order) result.walks[i].label = ++label;
     }
     result.loop_stays = stays < result.walks.size();
   }
@@ -563,7 +577,11 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
         }
         *explain += fmt::format("  walk{}: {}{}\n",
                                 w.label > 0 ? fmt::format(" {}", w.label) : std::string(), goals,
-                                w.label == 0 && p.loop_stays
+                                w.label != 0 ? ""
+                                : w.in_textual_order
+                                    ? " (stays here: output and halt/1 that can run at once run "
+                                      "where the body runs, in textual order)"
+                                : p.loop_stays
                                     ? " (stays here: the loop goes on next to its data, the "
                                       "other walks are the work it hands out)"
                                     : "");

@@ -73,6 +73,10 @@ struct Walk {
   int label = 0;                       ///< 1-based; 0 when the clause stays local
   std::vector<std::size_t> goals;      ///< body positions
   std::vector<std::string> variables;  ///< new variables it allocates
+  /// Only builtins that act on the world (output, halt/1) and need nothing this body makes:
+  /// they run at once, here, in textual order, so the walk is never placed elsewhere (there
+  /// it could print after output written later, or be cut off by a halt/1 that overtook it).
+  bool in_textual_order = false;
 };
 
 struct ClausePartition {

@@ -38,19 +38,19 @@ struct BuiltinInfo {
 
 namespace builtin_ids {
 enum : BuiltinId {
-#define FLENG_BUILTIN(id, name, arity, modes, kind, fn) id,
+#define FLENG_BUILTIN(id, name, arity, modes, kind, effect, fn) id,
 #include "vm/builtins.def"
 #undef FLENG_BUILTIN
   count
 };
 }  // namespace builtin_ids
 
-#define FLENG_BUILTIN(id, name, arity, modes, kind, fn) Outcome fn(Iu& iu, Cell* args, Cell* out);
+#define FLENG_BUILTIN(id, name, arity, modes, kind, effect, fn) Outcome fn(Iu& iu, Cell* args, Cell* out);
 #include "vm/builtins.def"
 #undef FLENG_BUILTIN
 
 inline constexpr std::array<BuiltinInfo, builtin_ids::count> kBuiltins = {{
-#define FLENG_BUILTIN(id, name, arity, modes, kind, fn) \
+#define FLENG_BUILTIN(id, name, arity, modes, kind, effect, fn) \
   BuiltinInfo{name, arity, modes, BuiltinKind::kind, &fn},
 #include "vm/builtins.def"
 #undef FLENG_BUILTIN

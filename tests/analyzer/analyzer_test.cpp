@@ -107,8 +107,17 @@ TEST(Partition, IndependentGoalsGetTheirOwnWalks) {
 }
 
 TEST(Partition, WalkWithoutAllocationPicksItsIuWithItsFirstGoal) {
-  EXPECT_EQ(annotated("h(X, Y) :- writeln(X), writeln(Y).\n"),
-            "h(X, Y) :-\n    writeln(X) @ any(1),\n    writeln(Y) @ any(2).\n");
+  EXPECT_EQ(annotated("h(X, Y) :- p(X), p(Y).\np(_).\n"),
+            "h(X, Y) :-\n    p(X) @ any(1),\n    p(Y) @ any(2).\n\np(_).\n");
+}
+
+// Output and halt/1 stay where the body runs, in textual order: placed elsewhere they would
+// print out of order, or a halt/1 could end the run before an earlier write.
+TEST(Partition, BuiltinsThatActOnTheWorldAreNeverPlaced) {
+  EXPECT_EQ(annotated("h(X, Y) :- writeln(X), writeln(Y), halt(0).\n"),
+            "h(X, Y) :-\n    writeln(X),\n    writeln(Y),\n    halt(0).\n");
+  EXPECT_EQ(annotated("h(X) :- writeln(X), p(X).\np(_).\n"),
+            "h(X) :-\n    writeln(X),\n    p(X) @ any(1).\n\np(_).\n");
 }
 
 TEST(Partition, HandAnnotationsAreKept) {

@@ -252,3 +252,22 @@ TEST(BadInput, ArithmeticEdgesAreLocatedErrorsThatSayWhy) {
 }
 
 }  // namespace
+
+namespace {
+
+TEST(BadInput, OutputBeforeHaltIsKeptAndInOrderOnEveryEngine) {
+  const TempFile program("halt.fl",
+                         "main :- writeln(one), q.\n"
+                         "q :- writeln(two), writeln(three), halt(4).\n");
+  for (const std::string& engine : kEngines) {
+    for (const std::string statics : {"on", "off"}) {
+      const std::string options =
+          engine == "local" ? engine : engine + " --static " + statics;
+      const auto r = fleng("run " + program.path() + " --engine " + options);
+      EXPECT_EQ(r.exit_code, 4) << options << ": " << r.output;
+      EXPECT_EQ(r.output, "one\ntwo\nthree\n") << options;
+    }
+  }
+}
+
+}  // namespace
