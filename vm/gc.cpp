@@ -116,6 +116,7 @@ void Iu::evacuate_roots(Collector& gc) {
   for (Cell& v : blocked_) v = gc.evacuate(v);
   for (Cell& r : roots) r = gc.evacuate(r);
   if (current_goal_ != 0) current_goal_ = gc.evacuate(current_goal_);
+  ground_resume_.clear();  // an optimisation only: the next wake-up scans from the start
   // The registry keeps only goals still suspended under the recorded generation.
   std::vector<Cell> registry;
   registry.reserve(suspended_.size());

@@ -341,6 +341,7 @@ void Iu::reset() {
   suspended_live_ = 0;
   blocked_.clear();
   current_goal_ = 0;
+  ground_resume_.clear();
   error_.reset();
   halted_ = false;
   attention_ = false;

@@ -19,6 +19,7 @@
 #include <iosfwd>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "vm/atom_table.hpp"
@@ -228,6 +229,10 @@ class alignas(64) Iu {
     if (options_.gc_stress && (stress_toggle_ = !stress_toggle_)) return nullptr;
     return heap.allocate(n);
   }
+  /// The first unbound variable of a `g` input `term` of the builtin goal `goal` (0: an
+  /// inline call, no record), or 0 when the term is ground; resumes where the last scan of
+  /// the same goal stopped when that was a stream's tail (vm/ground_wait.hpp).
+  Cell ground_wait(Cell term, Cell goal);
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
@@ -347,6 +352,9 @@ class alignas(64) Iu {
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
+  /// Builtin goals waiting for a ground input on the tail of a stream: where the scan goes on
+  /// (vm/ground_wait.hpp). Cleared at every collection (records and variables move).
+  std::unordered_map<Cell, Cell> ground_resume_;
   std::uint32_t builtin_site_ = 0;  // call site (code address) of the builtin being run, or 0
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
   RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs

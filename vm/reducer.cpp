@@ -61,8 +61,10 @@ const std::uint32_t* select_clauses(const Predicate& p, Cell first) {
 }
 
 
-/// Checks a builtin's input modes (? bound, g ground); records the blocking variables.
-bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs) {
+/// Checks a builtin's input modes (? bound, g ground); records the blocking variables. `goal`:
+/// the builtin's own goal record, if it runs from one (see Iu::ground_wait).
+bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inputs,
+                  Cell goal) {
   bool ready = true;
   for (std::uint32_t i = 0; i < inputs; ++i) {
     switch (info.modes[i]) {
@@ -74,7 +76,7 @@ bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inp
         }
         break;
       case 'g': {
-        const Cell v = first_unbound(args[i]);
+        const Cell v = iu.ground_wait(args[i], goal);
         if (v != 0) {
           iu.block_on(v);
           ready = false;
@@ -1051,7 +1053,7 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
   for (;;) {
     for (std::uint32_t i = 0; i < arity; ++i) scratch[i] = R[i];
     blocked_.clear();
-    if (!inputs_ready(*this, info, scratch, inputs)) {
+    if (!inputs_ready(*this, info, scratch, inputs, current_goal_)) {
       outcome = Outcome::Suspend;
       break;
     }
@@ -1093,7 +1095,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   for (;;) {
     for (std::uint32_t i = 0; i < n; ++i) scratch[i] = R[regs[i]];
     blocked_.clear();
-    if (!inputs_ready(*this, info, scratch, n)) {
+    if (!inputs_ready(*this, info, scratch, n, 0)) {
       outcome = Outcome::Suspend;
       break;
     }
