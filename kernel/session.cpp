@@ -70,6 +70,16 @@ bool Session::load(const std::vector<std::string>& files) {
   return compile();
 }
 
+bool Session::load_text(const std::string& name, const std::string& text) {
+  files_.clear();
+  auto result = std::make_unique<frontend::ParseResult>(frontend::parse_source(name, text));
+  result->diagnostics.print(err_, result->source);
+  if (!result->ok()) return false;
+  sources_.clear();
+  sources_.push_back(std::move(result));
+  return compile();
+}
+
 bool Session::compile() {
   atoms_ = std::make_unique<vm::AtomTable>();
   image_ = std::make_unique<vm::CodeImage>();
@@ -211,6 +221,7 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 
 QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
   SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
+  machine.set_max_reductions(options_.max_reductions);
   running_sim_.store(&machine);
   QueryResult result = run_on(machine, query, names);
   running_sim_.store(nullptr);

@@ -61,6 +61,9 @@ class Session {
 
   /// Loads (replacing what was loaded) the files; diagnostics go to `err`. False on errors.
   bool load(const std::vector<std::string>& files);
+  /// Loads (replacing what was loaded) one source given as text, named `name` in messages
+  /// (tests, fuzzing). False on errors.
+  bool load_text(const std::string& name, const std::string& text);
   /// Loads again the files of the last load().
   bool reload() { return load(files_); }
   [[nodiscard]] const std::vector<std::string>& files() const { return files_; }

@@ -159,8 +159,15 @@ void SimMachine::unired_loop(unsigned i) {
     engine_.wait();
     if (stopping_) return;
     if (!node.unired_busy) continue;
+    if (total_reductions_ >= max_reductions_) [[unlikely]] {
+      iu.report_error(fmt::format("step limit reached ({} reductions)", max_reductions_), {});
+      fail(i);
+      return;
+    }
     const netsim::SimTime start = engine_.now();
+    const std::uint64_t reductions_before = iu.counters.reductions;
     const vm::RunStatus status = iu.reduce_goal(node.next_goal);
+    total_reductions_ += iu.counters.reductions - reductions_before;
     const std::uint64_t cycles = iu.take_cycles();
     node.stats.unired_run_cycles += cycles;
     engine_.advance(cycles);

@@ -18,6 +18,7 @@
 #include <atomic>
 #include <cstdint>
 #include <iosfwd>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <queue>
@@ -67,6 +68,9 @@ class SimMachine final : public vm::RemoteOps {
   vm::RunStatus run();
   /// Asks a running run() to stop at the next reduction of any IU (signal-safe: sets flags).
   void interrupt();
+  /// A step limit (vm::IuOptions::max_reductions): a UNIRED about to reduce a goal when the
+  /// IUs together have made this many reductions stops the run with "step limit reached".
+  void set_max_reductions(std::uint64_t limit) { max_reductions_ = limit; }
   /// The IU that reported the error, if any.
   [[nodiscard]] std::optional<unsigned> failed_iu() const { return failed_iu_; }
 
@@ -156,6 +160,8 @@ class SimMachine final : public vm::RemoteOps {
   std::vector<const vm::Heap*> heaps_;  // by IU, for naming variables in reports
   std::uint64_t message_sequence_ = 0;
   std::optional<unsigned> failed_iu_;
+  std::uint64_t max_reductions_ = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t total_reductions_ = 0;  // over every IU, for max_reductions_
   bool stopping_ = false;
   std::atomic<bool> interrupted_{false};
   bool collection_requested_ = false;

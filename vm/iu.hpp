@@ -17,6 +17,7 @@
 #include <deque>
 #include <functional>
 #include <iosfwd>
+#include <limits>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -70,6 +71,12 @@ struct IuOptions {
   /// Make the heap's initial part resident at creation (see Heap); off on the simulated
   /// machine, whose 1024 IUs would populate gigabytes they never use.
   bool populate_heap = true;
+  /// A step limit (tests, fuzzing): once this many user-predicate reductions are done, the run
+  /// stops with the error "step limit reached". Checked when a goal is taken from the pool
+  /// (so a run may overshoot by one time slice); the simulated machine checks the sum over its
+  /// IUs after each reduction (SimMachine). Off (the maximum) by default; the threads engine
+  /// ignores it.
+  std::uint64_t max_reductions = std::numeric_limits<std::uint64_t>::max();
 };
 
 struct IuCounters {

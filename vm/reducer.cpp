@@ -353,6 +353,14 @@ next_goal:
       return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
     }
     current_goal_ = goal;
+    if constexpr (kMode == ExecMode::Local) {
+      // IuOptions::max_reductions (a run that finishes at the limit is not stopped).
+      if (counters.reductions >= options_.max_reductions) [[unlikely]] {
+        set_error(fmt::format("step limit reached ({} reductions)", options_.max_reductions),
+                  {}, {});
+        return RunStatus::Error;
+      }
+    }
   }
   if (!kMachine && (heap.free_cells() < kMinFree || gc_stress)) {
     collect(kMinFree, nullptr, 0);
