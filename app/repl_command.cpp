@@ -1,7 +1,9 @@
 // The REPL: `?- ` prompt with GNU readline (history in ~/.fleng_history), goals may span lines
 // until the final `.`, each runs to quiescence and its bindings print. Commands start with `:`.
 // Ctrl-C interrupts a running goal (or clears the line at the prompt); Ctrl-D quits. When
-// standard input is not a terminal, goals are read from it without prompts.
+// standard input is not a terminal, goals are read from it without prompts. Nothing a user
+// types ends the REPL but :quit and Ctrl-D: an error, even std::bad_alloc, is reported and the
+// REPL carries on.
 #include "app/repl_command.hpp"
 
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <thread>
 
@@ -18,6 +21,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "app/machine_options.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -99,7 +103,7 @@ class Repl {
         if (t.empty()) continue;
         if (t.front() == ':') {
           remember(t);
-          if (!command(t)) break;
+          if (!guarded([&] { return command(t); })) break;
           continue;
         }
       }
@@ -109,7 +113,10 @@ class Repl {
       const std::string goal = trim(pending);
       pending.clear();
       remember(goal);
-      query(goal);
+      guarded([&] {
+        query(goal);
+        return true;
+      });
     }
     if (interactive_) {
       write_history(history_file().c_str());
@@ -119,6 +126,27 @@ class Repl {
   }
 
  private:
+  /// Runs `step` (a command or a goal); an exception is reported and the REPL goes on.
+  template <class Step>
+  bool guarded(Step step) {
+    try {
+      return step();
+    } catch (const std::bad_alloc&) {
+      report_failure("out of memory (std::bad_alloc): lower :ius or heap_cells");
+    } catch (const std::exception& e) {
+      report_failure(std::string("internal error: ") + e.what());
+    }
+    return true;
+  }
+
+  void report_failure(const std::string& message) {
+    g_running = 0;
+    std::cout.flush();
+    std::cout << "error: " << message << '\n';
+    std::cout.flush();
+    if (!interactive_) exit_status_ = kernel::kExitError;
+  }
+
   bool read_line(const char* prompt, std::string& line) {
     if (interactive_) {
       char* text = readline(prompt);
@@ -291,6 +319,8 @@ class Repl {
         return;
       } else if (name == "set") {
         engine.machine.set(args[0]);
+        // `:set ius=16` is `:ius 16`: a key means the same however it is given.
+        if (assigned_key(args[0]) == "ius" && !engine.threads) engine.simulated = true;
       } else {
         engine.machine.set(name + "=" + args[0]);
         if (name == "ius" && !engine.threads) engine.simulated = true;
