@@ -22,6 +22,7 @@
 #include <readline/readline.h>
 
 #include "app/machine_options.hpp"
+#include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -132,7 +133,8 @@ class Repl {
     try {
       return step();
     } catch (const std::bad_alloc&) {
-      report_failure("out of memory (std::bad_alloc): lower :ius or heap_cells");
+      report_failure("out of memory (std::bad_alloc): the machine's heaps could not be reserved; "
+                     "lower :ius, :workers or heap_cells");
     } catch (const std::exception& e) {
       report_failure(std::string("internal error: ") + e.what());
     }
@@ -163,6 +165,13 @@ class Repl {
   }
 
   void query(const std::string& goal) {
+    // The threads engine's heaps (1 GiB per IU) lowered to a share of the host's memory when
+    // there are many IUs, as `fleng run` does.
+    auto& heap = session_.options();
+    const auto& engine = session_.engine();
+    heap.max_heap_cells = kernel::fair_heap_cells(engine.threads ? engine.machine.ius : 1,
+                                                  vm::IuOptions{}.max_heap_cells);
+    heap.initial_heap_cells = std::min(vm::IuOptions{}.initial_heap_cells, heap.max_heap_cells);
     g_running = 1;
     last_ = session_.run_query(goal, "<query>");
     g_running = 0;

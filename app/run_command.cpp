@@ -143,8 +143,7 @@ std::size_t host_heap_cells(const RunOptions& options, unsigned ius) {
                               fmt::format("--heap {}", *options.heap_mib));
     return mib_to_cells(*options.heap_mib);
   }
-  const std::size_t fair = kernel::heap_memory_limit().bytes / ius / sizeof(vm::Cell);
-  return std::max<std::size_t>(std::min(vm::IuOptions{}.max_heap_cells, fair), std::size_t{1} << 17);
+  return kernel::fair_heap_cells(ius, vm::IuOptions{}.max_heap_cells);
 }
 
 /// The keys the options set, for the rule that a key is given once (machine_options.hpp).

@@ -23,11 +23,18 @@ HeapMemoryLimit heap_memory_limit() {
   limit.what = "this machine's physical memory";
   rlimit address_space{};
   if (getrlimit(RLIMIT_AS, &address_space) == 0 && address_space.rlim_cur != RLIM_INFINITY &&
-      address_space.rlim_cur / 2 < limit.bytes) {
-    limit.bytes = address_space.rlim_cur / 2;  // both semispaces are reserved
-    limit.what = "half the address-space limit (ulimit -v)";
+      address_space.rlim_cur / 4 < limit.bytes) {
+    // Both semispaces are reserved, and the code, stacks and the rest need room too.
+    limit.bytes = address_space.rlim_cur / 4;
+    limit.what = "a quarter of the address-space limit (ulimit -v)";
   }
   return limit;
+}
+
+std::uint64_t fair_heap_cells(std::uint64_t ius, std::uint64_t cells) {
+  const std::uint64_t share = heap_memory_limit().bytes / std::max<std::uint64_t>(ius, 1) /
+                              sizeof(vm::Cell);
+  return std::max<std::uint64_t>(std::min(cells, share), std::uint64_t{1} << 17);
 }
 
 std::string format_bytes(std::uint64_t bytes) {
