@@ -109,7 +109,15 @@ int main(int argc, char** argv) {
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
   repl->add_option("files", repl_files, "Fleng source files to load");
 
-  CLI11_PARSE(app, argc, argv);
+  // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
+  // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
+    return 1;
+  }
   if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);

@@ -1,7 +1,9 @@
 // The REPL: `?- ` prompt with GNU readline (history in ~/.fleng_history), goals may span lines
 // until the final `.`, each runs to quiescence and its bindings print. Commands start with `:`.
 // Ctrl-C interrupts a running goal (or clears the line at the prompt); Ctrl-D quits. When
-// standard input is not a terminal, goals are read from it without prompts.
+// standard input is not a terminal, goals are read from it without prompts. Nothing a user
+// types ends the REPL but :quit and Ctrl-D: an error, even std::bad_alloc, is reported and the
+// REPL carries on.
 #include "app/repl_command.hpp"
 
 #include <unistd.h>
@@ -11,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <new>
 #include <sstream>
 #include <thread>
 
@@ -18,7 +21,9 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "app/machine_options.hpp"
 #include "frontend/goal_text.hpp"
+#include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -100,7 +105,7 @@ class Repl {
         if (t.empty()) continue;
         if (t.front() == ':') {
           remember(t);
-          if (!command(t)) break;
+          if (!guarded([&] { return command(t); })) break;
           continue;
         }
       }
@@ -115,7 +120,8 @@ class Repl {
       remember(trim(pending));
       pending.clear();
       for (const std::string& goal : split.goals) {
-        if (!query(trim(goal))) break;
+        // (a goal that could not run, e.g. out of memory, does not stop the others)
+        if (!guarded([&] { return query(trim(goal)); })) break;
       }
     }
     if (interactive_) {
@@ -126,6 +132,28 @@ class Repl {
   }
 
  private:
+  /// Runs `step` (a command or a goal); an exception is reported and the REPL goes on.
+  template <class Step>
+  bool guarded(Step step) {
+    try {
+      return step();
+    } catch (const std::bad_alloc&) {
+      report_failure("out of memory (std::bad_alloc): the machine's heaps could not be reserved; "
+                     "lower :ius, :workers or heap_cells");
+    } catch (const std::exception& e) {
+      report_failure(std::string("internal error: ") + e.what());
+    }
+    return true;
+  }
+
+  void report_failure(const std::string& message) {
+    g_running = 0;
+    std::cout.flush();
+    std::cout << "error: " << message << '\n';
+    std::cout.flush();
+    if (!interactive_) exit_status_ = kernel::kExitError;
+  }
+
   bool read_line(const char* prompt, std::string& line) {
     if (interactive_) {
       char* text = readline(prompt);
@@ -143,6 +171,13 @@ class Repl {
 
   /// Runs one goal and prints its answer; false when it halted (the goals after it do not run).
   bool query(const std::string& goal) {
+    // The threads engine's heaps (1 GiB per IU) lowered to a share of the host's memory when
+    // there are many IUs, as `fleng run` does.
+    auto& heap = session_.options();
+    const auto& engine = session_.engine();
+    heap.max_heap_cells = kernel::fair_heap_cells(engine.threads ? engine.machine.ius : 1,
+                                                  vm::IuOptions{}.max_heap_cells);
+    heap.initial_heap_cells = std::min(vm::IuOptions{}.initial_heap_cells, heap.max_heap_cells);
     g_running = 1;
     last_ = session_.run_query(goal, "<query>");
     g_running = 0;
@@ -300,6 +335,8 @@ class Repl {
         return;
       } else if (name == "set") {
         engine.machine.set(args[0]);
+        // `:set ius=16` is `:ius 16`: a key means the same however it is given.
+        if (assigned_key(args[0]) == "ius" && !engine.threads) engine.simulated = true;
       } else {
         engine.machine.set(name + "=" + args[0]);
         if (name == "ius" && !engine.threads) engine.simulated = true;

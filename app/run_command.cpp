@@ -1,5 +1,7 @@
 // `fleng run`: loads the files, runs the goal on one Inference Unit, prints the error or
 // deadlock report on stderr and, with --stats, the statistics on stderr (text) or stdout (json).
+// Every option is checked before anything runs; nothing ends in std::terminate (an exception,
+// even std::bad_alloc, is reported as `fleng: ...` with exit status 1).
 #include "app/run_command.hpp"
 
 #include <algorithm>
@@ -13,7 +15,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/machine_options.hpp"
 #include "app/program_output.hpp"
+#include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -137,11 +141,63 @@ unsigned default_workers() {
   return std::max(1U, std::thread::hardware_concurrency());
 }
 
+std::size_t mib_to_cells(std::size_t mib) { return mib * (std::size_t{1} << 20) / sizeof(vm::Cell); }
+
+/// The local and threads engines' heap per IU and semispace: --heap, checked against the host's
+/// memory for all IUs; without it the default (1 GiB), or less when the IUs would together
+/// exceed the host's memory (threads with many IUs).
+std::size_t host_heap_cells(const RunOptions& options, unsigned ius) {
+  if (options.heap_mib) {
+    kernel::check_heap_memory(ius, mib_to_cells(*options.heap_mib),
+                              fmt::format("--heap {}", *options.heap_mib));
+    return mib_to_cells(*options.heap_mib);
+  }
+  return kernel::fair_heap_cells(ius, vm::IuOptions{}.max_heap_cells);
+}
+
+/// The keys the options set, for the rule that a key is given once (machine_options.hpp).
+std::vector<app::KeySource> keys_given_by_options(const RunOptions& options) {
+  std::vector<app::KeySource> given;
+  if (options.ius) given.emplace_back("ius", fmt::format("--ius {}", *options.ius));
+  if (options.static_partitioning) {
+    given.emplace_back("static", "--static " + *options.static_partitioning);
+  }
+  if (options.threshold) given.emplace_back("threshold", fmt::format("--threshold {}", *options.threshold));
+  if (options.heap_mib) given.emplace_back("heap_cells", fmt::format("--heap {}", *options.heap_mib));
+  return given;
+}
+
+int run_checked(const RunOptions& options);
+
 }  // namespace
 
 int run_program(const RunOptions& options) {
+  try {
+    return run_checked(options);
+  } catch (const std::bad_alloc&) {
+    std::cout.flush();
+    std::cerr << "fleng: out of memory (std::bad_alloc): the machine's heaps could not be reserved "
+                 "or the run outgrew the host's memory; lower --ius, --heap or heap_cells (limit: "
+              << kernel::format_bytes(kernel::heap_memory_limit().bytes) << ", "
+              << kernel::heap_memory_limit().what << ")\n";
+  } catch (const std::exception& e) {
+    std::cout.flush();
+    std::cerr << "fleng: internal error: " << e.what() << '\n';
+  }
+  return kernel::kExitError;
+}
+
+namespace {
+
+int run_checked(const RunOptions& options) {
   vm::IuOptions iu;
-  if (options.heap_mib) iu.max_heap_cells = *options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell);
+  try {
+    check_settings_given_once(options.settings, keys_given_by_options(options));
+    if (options.engine == "local") iu.max_heap_cells = host_heap_cells(options, 1);
+  } catch (const std::exception& e) {
+    std::cerr << "fleng: " << e.what() << '\n';
+    return kernel::kExitError;
+  }
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   ProgramOutput output(std::cout.rdbuf());
@@ -168,10 +224,19 @@ int run_program(const RunOptions& options) {
       if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
       if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
       if (options.heap_mib && !threads) {
-        engine.machine.set("heap_cells=" +
-                           std::to_string(*options.heap_mib * (std::size_t{1} << 20) / sizeof(vm::Cell)));
+        try {
+          engine.machine.set("heap_cells=" + std::to_string(mib_to_cells(*options.heap_mib)));
+        } catch (const std::invalid_argument& e) {
+          throw std::invalid_argument(fmt::format("--heap {}: {}", *options.heap_mib, e.what()));
+        }
       }
       for (const auto& assignment : options.settings) engine.machine.set(assignment);
+      if (threads) {
+        auto& threads_iu = session.options();
+        threads_iu.max_heap_cells = host_heap_cells(options, engine.machine.ius);
+        threads_iu.initial_heap_cells =
+            std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
+      }
       if (options.gc_stress) throw std::invalid_argument("--gc-stress needs --engine local");
     } catch (const std::exception& e) {
       std::cerr << "fleng: " << e.what() << '\n';
@@ -251,5 +316,7 @@ int run_program(const RunOptions& options) {
   }
   return finish_output(output, result.exit_code);
 }
+
+}  // namespace
 
 }  // namespace fleng::app

@@ -1,32 +1,47 @@
-// Reading and writing the machine description.
+// Reading and writing the machine description: the table of keys with their domains.
 #include "kernel/machine_description.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <functional>
 #include <stdexcept>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "kernel/heap_memory.hpp"
+
 namespace fleng::kernel {
 
 namespace {
 
-/// One key of the description: how to read it from JSON and write it back.
+/// Costs in cycles (and other cycle counts): at most a million, so that no run can come near
+/// the end of the simulated clock (64-bit cycles: 2^64 / 10^6 is 1.8 * 10^13 events).
+constexpr std::int64_t kMaxCycles = 1'000'000;
+/// The threads engine's batches and slices: at least one (zero would never end a batch).
+constexpr std::int64_t kMaxBatch = 1'000'000'000;
+/// A heap of 2^37 cells (1 TiB) per IU and semispace at most; see also heap_memory.hpp.
+constexpr std::int64_t kMinHeapCells = 4096;
+constexpr std::int64_t kMaxHeapCells = std::int64_t{1} << 37;
+
+/// One key of the description: its domain, how to read it from JSON and write it back.
 struct Key {
   std::string name;
+  MachineDomain domain;
   std::function<void(MachineDescription&, const nlohmann::json&)> read;
   std::function<nlohmann::json(const MachineDescription&)> write;
 };
 
 template <typename T>
-Key field(std::string name, T MachineDescription::*member) {
-  return Key{std::move(name),
+Key field(std::string name, T MachineDescription::*member, MachineDomain domain) {
+  return Key{std::move(name), std::move(domain),
              [member](MachineDescription& d, const nlohmann::json& v) { d.*member = v.get<T>(); },
              [member](const MachineDescription& d) { return nlohmann::json(d.*member); }};
 }
 
 template <typename T>
-Key network_field(std::string name, T netsim::NetworkParams::*member) {
-  return Key{std::move(name),
+Key network_field(std::string name, T netsim::NetworkParams::*member, MachineDomain domain) {
+  return Key{std::move(name), std::move(domain),
              [member](MachineDescription& d, const nlohmann::json& v) {
                d.network.*member = v.get<T>();
              },
@@ -35,44 +50,50 @@ Key network_field(std::string name, T netsim::NetworkParams::*member) {
 
 const std::vector<Key>& keys() {
   static const std::vector<Key> all = [] {
+    using D = MachineDescription;
+    const auto cycles = MachineDomain::integer(0, kMaxCycles);
+    const auto batch = MachineDomain::integer(1, kMaxBatch);
     std::vector<Key> k = {
-        field("ius", &MachineDescription::ius),
-        field("clock_mhz", &MachineDescription::clock_mhz),
-        field("threshold", &MachineDescription::threshold),
-        field("static", &MachineDescription::static_partitioning),
-        field("heap_cells", &MachineDescription::heap_cells),
-        field("unired.reduce_dispatch", &MachineDescription::reduce_dispatch),
-        field("unired.clause_try", &MachineDescription::clause_try),
-        field("unired.builtin_call", &MachineDescription::builtin_call),
-        field("unired.suspend", &MachineDescription::suspend),
-        field("unired.activate", &MachineDescription::activate),
-        field("mp.reduce", &MachineDescription::mp_reduce),
-        field("mp.newgoal", &MachineDescription::mp_newgoal),
-        field("mp.newload", &MachineDescription::mp_newload),
-        field("mp.suspend", &MachineDescription::mp_suspend),
-        field("mp.activate", &MachineDescription::mp_activate),
-        field("mp.load_period", &MachineDescription::load_period),
-        field("mp.fifo_period", &MachineDescription::fifo_period),
-        field("nip.message", &MachineDescription::nip_message),
-        field("network.load_feedback_delay", &MachineDescription::load_feedback_delay),
-        field("threads.batch_goals", &MachineDescription::threads_batch_goals),
-        field("threads.batch_reductions", &MachineDescription::threads_batch_reductions),
-        field("threads.time_slice", &MachineDescription::threads_time_slice),
-        field("threads.waiting_batch_reductions",
-              &MachineDescription::threads_waiting_batch_reductions),
-        field("threads.waiting_time_slice", &MachineDescription::threads_waiting_time_slice),
-        field("threads.idle_spin", &MachineDescription::threads_idle_spin),
-        field("threads.pin_workers", &MachineDescription::threads_pin_workers),
-        network_field("network.model", &netsim::NetworkParams::model),
-        network_field("network.copies", &netsim::NetworkParams::copies),
-        network_field("network.setup_per_stage", &netsim::NetworkParams::setup_per_stage),
-        network_field("network.cycles_per_byte", &netsim::NetworkParams::cycles_per_byte),
-        network_field("network.bytes_per_word", &netsim::NetworkParams::bytes_per_word),
-        network_field("network.constant_latency", &netsim::NetworkParams::constant_latency),
-        network_field("network.latency", &netsim::NetworkParams::latency),
+        field("ius", &D::ius, MachineDomain::integer(1, 1024)),
+        field("clock_mhz", &D::clock_mhz, MachineDomain::number(0.001, 100000)),
+        field("threshold", &D::threshold, MachineDomain::integer(0, kMaxCycles)),
+        field("static", &D::static_partitioning, MachineDomain::boolean()),
+        field("heap_cells", &D::heap_cells, MachineDomain::integer(kMinHeapCells, kMaxHeapCells)),
+        field("unired.reduce_dispatch", &D::reduce_dispatch, cycles),
+        field("unired.clause_try", &D::clause_try, cycles),
+        field("unired.builtin_call", &D::builtin_call, cycles),
+        field("unired.suspend", &D::suspend, cycles),
+        field("unired.activate", &D::activate, cycles),
+        field("mp.reduce", &D::mp_reduce, cycles),
+        field("mp.newgoal", &D::mp_newgoal, cycles),
+        field("mp.newload", &D::mp_newload, cycles),
+        field("mp.suspend", &D::mp_suspend, cycles),
+        field("mp.activate", &D::mp_activate, cycles),
+        field("mp.load_period", &D::load_period, cycles),
+        field("mp.fifo_period", &D::fifo_period, cycles),
+        field("nip.message", &D::nip_message, cycles),
+        network_field("network.model", &netsim::NetworkParams::model,
+                      MachineDomain::choice({"multistage", "constant"})),
+        network_field("network.copies", &netsim::NetworkParams::copies,
+                      MachineDomain::integer(1, 64)),
+        network_field("network.setup_per_stage", &netsim::NetworkParams::setup_per_stage, cycles),
+        network_field("network.cycles_per_byte", &netsim::NetworkParams::cycles_per_byte, cycles),
+        network_field("network.bytes_per_word", &netsim::NetworkParams::bytes_per_word,
+                      MachineDomain::integer(1, 64)),
+        network_field("network.constant_latency", &netsim::NetworkParams::constant_latency,
+                      cycles),
+        network_field("network.latency", &netsim::NetworkParams::latency, cycles),
+        field("network.load_feedback_delay", &D::load_feedback_delay, cycles),
+        field("threads.batch_goals", &D::threads_batch_goals, batch),
+        field("threads.batch_reductions", &D::threads_batch_reductions, batch),
+        field("threads.time_slice", &D::threads_time_slice, batch),
+        field("threads.waiting_batch_reductions", &D::threads_waiting_batch_reductions, batch),
+        field("threads.waiting_time_slice", &D::threads_waiting_time_slice, batch),
+        field("threads.idle_spin", &D::threads_idle_spin, MachineDomain::integer(0, 1'000'000)),
+        field("threads.pin_workers", &D::threads_pin_workers, MachineDomain::integer(0, 1)),
     };
     for (std::size_t op = 0; op < vm::kOpCount; ++op) {
-      k.push_back(Key{"unired.cycles." + std::string(vm::kOpInfo[op].name),
+      k.push_back(Key{"unired.cycles." + std::string(vm::kOpInfo[op].name), cycles,
                       [op](MachineDescription& d, const nlohmann::json& v) {
                         d.instruction_cycles[op] = v.get<std::uint32_t>();
                       },
@@ -96,11 +117,11 @@ void apply_flat(MachineDescription& d, const std::string& prefix, const nlohmann
     const auto it = std::find_if(keys().begin(), keys().end(),
                                  [&](const Key& k) { return k.name == key; });
     if (it == keys().end()) throw std::invalid_argument("unknown machine key '" + key + "'");
-    try {
-      it->read(d, value);
-    } catch (const nlohmann::json::exception&) {
-      throw std::invalid_argument("bad value for machine key '" + key + "': " + value.dump());
+    if (!it->domain.contains(value)) {
+      throw std::invalid_argument(fmt::format("machine key '{}': {} is out of its domain ({})", key,
+                                              value.dump(), it->domain.text()));
     }
+    it->read(d, value);
   }
 }
 
@@ -115,11 +136,7 @@ void MachineDescription::apply(const nlohmann::json& json) {
   // On a copy, so that a rejected value leaves the description as it was.
   MachineDescription next = *this;
   apply_flat(next, "", json);
-  if (next.ius < 1 || next.ius > 1024) throw std::invalid_argument("ius must be between 1 and 1024");
-  if (next.network.copies < 1) throw std::invalid_argument("network.copies must be at least 1");
-  if (next.network.model != "multistage" && next.network.model != "constant") {
-    throw std::invalid_argument("network.model must be multistage or constant");
-  }
+  check_heap_memory(next.ius, next.heap_cells, "machine keys 'ius' and 'heap_cells'");
   *this = std::move(next);
 }
 
@@ -153,6 +170,12 @@ void MachineDescription::load(const std::string& path) {
     throw std::invalid_argument("machine description " + path + ": " + e.what());
   }
   apply(json);
+}
+
+std::vector<std::pair<std::string, MachineDomain>> machine_key_domains() {
+  std::vector<std::pair<std::string, MachineDomain>> result;
+  for (const auto& key : keys()) result.emplace_back(key.name, key.domain);
+  return result;
 }
 
 nlohmann::json MachineDescription::to_json() const {

@@ -1,14 +1,20 @@
 // The machine description: every cost of the simulated PIE64 in one place, with documented
 // defaults (FLENG.md section 8.4), and the threads engine's batch sizes (`threads.*`), read from JSON (`--machine FILE`) and overridden key by key
 // (`--set key=value`, keys as in the JSON, dotted: `network.copies=1`,
-// `unired.cycles.put_cons=3`). Unknown keys and bad values are errors with the key named.
+// `unired.cycles.put_cons=3`). Every key has a domain (machine_domain.hpp), checked when it is
+// set; the heaps of all IUs must fit in the host's memory (heap_memory.hpp). Unknown keys and
+// values outside their domain are errors that name the key, the value and the domain.
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <nlohmann/json.hpp>
+
+#include "kernel/machine_domain.hpp"
 
 #include "netsim/network.hpp"
 #include "vm/opcode.hpp"
@@ -58,7 +64,8 @@ struct MachineDescription {
 
   MachineDescription();
 
-  /// Applies a JSON object (nested or dotted keys). Throws std::invalid_argument naming the key.
+  /// Applies a JSON object (nested or dotted keys). Throws std::invalid_argument naming the key,
+  /// the value and its domain, and changes nothing then.
   void apply(const nlohmann::json& json);
   /// Applies one `key=value`.
   void set(const std::string& assignment);
@@ -67,5 +74,9 @@ struct MachineDescription {
   /// Every key and its value (the effective description, for --stats and reports).
   [[nodiscard]] nlohmann::json to_json() const;
 };
+
+/// Every key of the description with its domain, in the order of the table in docs/machine.md
+/// (`unired.cycles.NAME` once per instruction).
+[[nodiscard]] std::vector<std::pair<std::string, MachineDomain>> machine_key_domains();
 
 }  // namespace fleng::kernel

@@ -19,6 +19,7 @@
 #include <oneapi/tbb/task_arena.h>
 
 #include "sweep/csv.hpp"
+#include "sweep/output_paths.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/sweep_plot.hpp"
 #include "sweep/sweep_results.hpp"
@@ -168,6 +169,13 @@ void write_json(const std::string& path, const CsvTable& table, std::size_t para
 }  // namespace
 
 int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
+  // The output files first: a sweep must not run for hours and then find it cannot write.
+  try {
+    check_output_paths({options.csv_path, options.json_path, options.plot_path});
+  } catch (const std::exception& e) {
+    log << "fleng: " << e.what() << '\n';
+    return 1;
+  }
   const auto& plan = options.plan;
   const auto configurations = plan.configurations();
   std::vector<std::string> parameter_columns;
@@ -179,7 +187,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   try {
     for (const auto& c : configurations) machines.push_back(plan.machine(options.base, c));
   } catch (const std::exception& e) {
-    log << "fleng sweep: " << e.what() << '\n';
+    log << "fleng: " << e.what() << '\n';
     return 1;
   }
 
@@ -192,7 +200,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
       if (table.header.size() < parameter_count ||
           !std::equal(parameter_columns.begin(), parameter_columns.end(), table.header.begin())) {
         log << fmt::format(
-            "fleng sweep: {} does not start with the columns of this sweep ({}); remove it or "
+            "fleng: {} does not start with the columns of this sweep ({}); remove it or "
             "run without --resume\n",
             options.csv_path, fmt::join(parameter_columns, ","));
         return 1;
@@ -202,7 +210,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
         done[row_key({row.begin(), row.begin() + static_cast<long>(parameter_count)})] = true;
       }
     } catch (const std::exception& e) {
-      log << "fleng sweep: cannot resume: " << e.what() << '\n';
+      log << "fleng: cannot resume: " << e.what() << '\n';
       return 1;
     }
   }
@@ -225,7 +233,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   try {
     file.emplace(options.csv_path, parameter_columns, header);
   } catch (const std::exception& e) {
-    log << "fleng sweep: " << e.what() << '\n';
+    log << "fleng: " << e.what() << '\n';
     return 1;
   }
   if (skipped > 0) {
@@ -286,7 +294,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
       write_json(options.json_path, table, parameter_count, fresh);
     }
   } catch (const std::exception& e) {
-    log << "fleng sweep: " << e.what() << '\n';
+    log << "fleng: " << e.what() << '\n';
     return 1;
   }
 
@@ -306,7 +314,7 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
         log << "sweep: wrote " << written << '\n';
       }
     } catch (const std::exception& e) {
-      log << "fleng sweep: plot: " << e.what() << '\n';
+      log << "fleng: plot: " << e.what() << '\n';
       return 1;
     }
   }

@@ -26,7 +26,9 @@ struct SweepOptions {
 };
 
 /// Exit status: 0 when every configuration ran and succeeded; 1 when one failed (its row says
-/// why), the sweep was interrupted, or an option or a file was wrong (message on `log`).
+/// why), the sweep was interrupted, or an option or a file was wrong (message on `log`,
+/// starting with `fleng: `). The output files and every configuration's machine are checked
+/// before anything runs.
 int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal);
 
 }  // namespace fleng::sweep

@@ -197,4 +197,25 @@ TEST(Repl, EngineThreadsRunsGoalsOnWorkersAndStopsOnCtrlC) {
   std::filesystem::remove_all(home);
 }
 
+// Piped: bad machine values are reported and the REPL carries on; `:set ius=N` is `:ius N`.
+TEST(Repl, BadMachineValuesAreReportedAndTheReplGoesOn) {
+  const std::string command = "printf ':set network.copies=-1\\n:set clock_mhz=0\\n:ius 1024\\n"
+                              ":set heap_cells=137438953472\\n:set ius=2\\nX = 1.\\n' | " +
+                              std::string(FLENG_BINARY) + " repl 2>&1";
+  FILE* pipe = popen(command.c_str(), "r");
+  ASSERT_NE(pipe, nullptr);
+  std::string output;
+  char chunk[4096];
+  for (std::size_t n; (n = fread(chunk, 1, sizeof chunk, pipe)) > 0;) output.append(chunk, n);
+  const int status = pclose(pipe);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << output;
+  EXPECT_NE(output.find("error: machine key 'network.copies': -1 is out of its domain"),
+            std::string::npos)
+      << output;
+  EXPECT_NE(output.find("error: machine key 'clock_mhz': 0 is out of its domain"), std::string::npos);
+  EXPECT_NE(output.find("error: machine keys 'ius' and 'heap_cells'"), std::string::npos) << output;
+  EXPECT_NE(output.find("engine sim: 2 IUs"), std::string::npos) << output;  // :set ius=2 is :ius 2
+  EXPECT_NE(output.find("X = 1"), std::string::npos) << output;
+}
+
 }  // namespace

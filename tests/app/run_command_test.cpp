@@ -6,6 +6,8 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include <gtest/gtest.h>
 #include <sys/wait.h>
@@ -62,6 +64,94 @@ TEST(RunCommand, ATraceFileThatCannotBeWrittenIsAnError) {
   const auto local = fleng(kPrimes + " -g 'run(100)' --engine local --trace " + temp_path("x"));
   EXPECT_EQ(local.exit_code, 1) << local.output;
   EXPECT_NE(local.output.find("--trace need"), std::string::npos) << local.output;
+}
+
+/// A shell command line with the binary as FLENG (for `ulimit` in front of it).
+Outcome shell(const std::string& line) {
+  const std::string command = "FLENG=" + std::string(FLENG_BINARY) + "; " + line + " 2>&1";
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
+    outcome.output += buffer.data();
+  }
+  const int status = pclose(pipe);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return outcome;
+}
+
+// Values outside a key's domain, however given, stop the run before it starts: exit 1, a message
+// that starts with `fleng: ` and names the key, the value and the domain. None aborts.
+TEST(RunCommand, BadMachineValuesAreErrorsNamingKeyValueAndDomain) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"--set network.copies=-1", "machine key 'network.copies': -1 is out of its domain"},
+      {"--set heap_cells=0", "machine key 'heap_cells': 0 is out of its domain"},
+      {"--set heap_cells=1000000000000", "machine key 'heap_cells': 1000000000000 is out"},
+      {"--set unired.suspend=-3", "machine key 'unired.suspend': -3 is out of its domain"},
+      {"--set clock_mhz=0", "machine key 'clock_mhz': 0 is out of its domain (a number from"},
+      {"--set ius=2.5", "machine key 'ius': 2.5 is out of its domain (an integer from 1 to 1024)"},
+      {"--set threads.batch_goals=0 --engine threads", "machine key 'threads.batch_goals': 0"},
+      {"--set threshold=abc", "machine key 'threshold': \"abc\" is out of its domain"},
+      {"--set mp.reduce=true", "machine key 'mp.reduce': true is out of its domain"},
+      {"--set network.latency=-5", "machine key 'network.latency': -5 is out of its domain"},
+      {"--ius 1024 --set heap_cells=137438953472", "machine keys 'ius' and 'heap_cells': 1024 IUs"},
+      {"--heap 1048576 --ius 1024", "--heap 1048576: machine keys 'ius' and 'heap_cells'"},
+      {"--engine local --heap 1048576", "--heap 1048576: 1 IU x 1024 GiB of heap"},
+      {"--engine threads --heap 1048576", "--heap 1048576: "},
+      {"--heap 0", "--heap: Value 0 not in range"},
+      {"--ius 2000", "--ius: Value 2000 not in range"},
+      {"--ius 4 --set ius=16", "--set ius=16: the machine key 'ius' is already given by --ius 4"},
+      {"--threshold 3 --set threshold=4", "the machine key 'threshold' is already given by"},
+      {"--heap 8 --set heap_cells=4096", "the machine key 'heap_cells' is already given by --heap 8"},
+      {"--set net_latency=1 --set network.latency=2", "already given by --set net_latency=1"},
+  };
+  for (const auto& [arguments, message] : cases) {
+    const auto r = fleng(kPrimes + " -g 'run(100)' " + arguments);
+    EXPECT_EQ(r.exit_code, 1) << arguments << ": " << r.output;
+    EXPECT_EQ(r.output.rfind("fleng: ", 0), 0U) << arguments << ": " << r.output;
+    EXPECT_NE(r.output.find(message), std::string::npos) << arguments << ": " << r.output;
+  }
+}
+
+TEST(RunCommand, BadValuesInAMachineFileAreErrorsToo) {
+  const std::string file = temp_path("machine.json");
+  for (const std::string json : {R"({"network": {"copies": -1}})", R"({"clock_mhz": 0})",
+                                 R"({"ius": 2.5})", R"({"heap_cells": 1000000000000})"}) {
+    std::ofstream(file) << json;
+    const auto r = fleng(kPrimes + " -g 'run(100)' --machine " + file);
+    EXPECT_EQ(r.exit_code, 1) << json << ": " << r.output;
+    EXPECT_NE(r.output.find("fleng: machine key '"), std::string::npos) << json << ": " << r.output;
+  }
+  std::filesystem::remove(file);
+}
+
+// Extremes inside the domains run (or end in a named error), never abort or hang.
+TEST(RunCommand, ExtremeValuesInsideTheDomainsRun) {
+  const auto huge = fleng(kPrimes + " -g 'run(100)' --ius 16 --set unired.reduce_dispatch=1000000 "
+                                    "--set network.latency=1000000 --set nip.message=1000000 "
+                                    "--set network.bytes_per_word=64 --set clock_mhz=0.001");
+  EXPECT_EQ(huge.exit_code, 0) << huge.output;
+  EXPECT_EQ(huge.output, "25\n");
+  const auto many = fleng(kPrimes + " -g 'run(100)' --ius 1024 --set heap_cells=65536");
+  EXPECT_EQ(many.exit_code, 0) << many.output;
+  const auto tiny = fleng(kPrimes + " -g 'run(100)' --ius 2 --set heap_cells=4096");
+  EXPECT_EQ(tiny.exit_code, 1) << tiny.output;
+  EXPECT_NE(tiny.output.find("exhausted"), std::string::npos) << tiny.output;
+  const auto batches = fleng(kPrimes + " -g 'run(100)' --engine threads --workers 2 "
+                                       "--set threads.batch_goals=1 --set threads.batch_reductions=1 "
+                                       "--set threads.time_slice=1");
+  EXPECT_EQ(batches.exit_code, 0) << batches.output;
+  EXPECT_EQ(batches.output, "25\n");
+}
+
+// A heap the host cannot give (here: an address-space limit) is an error, not an abort.
+TEST(RunCommand, AHeapBeyondTheAddressSpaceLimitIsAnError) {
+  const auto r = shell("ulimit -v 1000000; $FLENG run " + kPrimes + " -g 'run(100)' --ius 64");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("fleng: machine keys 'ius' and 'heap_cells'"), std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("address-space limit"), std::string::npos) << r.output;
 }
 
 }  // namespace

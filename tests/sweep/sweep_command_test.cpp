@@ -140,7 +140,7 @@ TEST_F(SweepCommand, ResumeRefusesAFileOfAnotherSweep) {
 
 TEST_F(SweepCommand, AFailingConfigurationIsReportedInItsRow) {
   const auto run = fleng("sweep examples/primes_annotated.fl -g 'run(300)' --ius 2 "
-                         "--sweep set.heap_cells=40,100000 -o " + path("r.csv"));
+                         "--sweep set.heap_cells=4096,100000 -o " + path("r.csv"));
   EXPECT_EQ(run.status, 1);
   EXPECT_NE(run.output.find("2 configurations run"), std::string::npos) << run.output;
   EXPECT_NE(run.output.find("1 failed"), std::string::npos) << run.output;
@@ -186,7 +186,9 @@ TEST_F(SweepCommand, BadOptionsAndProgramsStopBeforeRunning) {
   EXPECT_NE(bad_name.output.find("cannot sweep 'speed'"), std::string::npos) << bad_name.output;
   const auto bad_value = fleng("sweep examples/primes.fl --ius 4,0 -o " + path("r.csv"));
   EXPECT_EQ(bad_value.status, 1);
-  EXPECT_NE(bad_value.output.find("ius=0: ius must be between 1 and 1024"), std::string::npos)
+  EXPECT_NE(bad_value.output.find(
+                "fleng: ius=0: machine key 'ius': 0 is out of its domain (an integer from 1 to 1024)"),
+            std::string::npos)
       << bad_value.output;
   {
     std::ofstream bad(path("bad.fl"));
@@ -199,7 +201,71 @@ TEST_F(SweepCommand, BadOptionsAndProgramsStopBeforeRunning) {
   const auto plot = fleng("sweep examples/primes.fl --ius 1 -o " + path("r.csv") + " --plot " +
                           path("x.png"));
   EXPECT_EQ(plot.status, 1);
-  EXPECT_NE(plot.output.find("--plot wants a file name ending in .svg"), std::string::npos);
+  EXPECT_NE(plot.output.find("fleng: --plot " + path("x.png") + ": wants a file name ending in .svg"), std::string::npos);
+}
+
+// Two outputs to one file, or a file that cannot be written, are found before anything runs,
+// and the check leaves no file behind.
+TEST_F(SweepCommand, OutputFilesAreCheckedBeforeRunning) {
+  const auto same = fleng(small_sweep() + " -o " + path("s.csv") + " --json " + path("s.csv"));
+  EXPECT_EQ(same.status, 1);
+  EXPECT_NE(same.output.find("fleng: -o " + path("s.csv") + " and --json " + path("s.csv") +
+                             " are the same file"),
+            std::string::npos)
+      << same.output;
+  EXPECT_EQ(same.output.find("sweep:"), std::string::npos) << same.output;  // nothing ran
+  const auto png = fleng(small_sweep() + " -o " + path("f.png") + " --plot " + path("f.svg"));
+  EXPECT_EQ(png.status, 1);
+  EXPECT_NE(png.output.find("are the same file"), std::string::npos) << png.output;
+  for (const std::string option : {"-o", "--json", "--plot"}) {
+    const std::string bad = "/nonexistent-directory/r." + std::string(option == "--plot" ? "svg" : "x");
+    const std::string csv = option == "-o" ? bad : path("r.csv");
+    const auto r = fleng(small_sweep() + " -o " + csv + (option == "-o" ? "" : " " + option + " " + bad));
+    EXPECT_EQ(r.status, 1) << option;
+    EXPECT_NE(r.output.find("fleng: " + option + " " + bad + ": cannot write this file"),
+              std::string::npos)
+        << r.output;
+    EXPECT_EQ(r.output.find("sweep:"), std::string::npos) << r.output;
+  }
+  EXPECT_TRUE(fs::is_empty(dir_));  // no file left behind
+}
+
+// A machine key is given once: a swept key may not be --set too, nor heap_cells with --heap.
+TEST_F(SweepCommand, ASettingOfASweptKeyIsRefused) {
+  for (const std::string set : {"ius=16", "threshold=4", "static=on", "net_latency=5"}) {
+    const auto r = fleng(small_sweep() + " --sweep set.network.latency=0,5 --set " + set + " -o " +
+                         path("r.csv"));
+    EXPECT_EQ(r.status, 1) << set;
+    EXPECT_NE(r.output.find("fleng: --set " + set + ": the machine key"), std::string::npos)
+        << r.output;
+    EXPECT_NE(r.output.find("is already given by the swept parameter"), std::string::npos)
+        << r.output;
+  }
+  const auto heap = fleng("sweep examples/primes.fl --ius 1 --heap 4 --set heap_cells=4096 -o " +
+                          path("r.csv"));
+  EXPECT_EQ(heap.status, 1);
+  EXPECT_NE(heap.output.find("fleng: --set heap_cells=4096: the machine key 'heap_cells' is already "
+                             "given by --heap 4"),
+            std::string::npos)
+      << heap.output;
+  const auto values = fleng("sweep examples/primes.fl --ius 1 --set unired.suspend=-3 -o " +
+                            path("r.csv"));
+  EXPECT_EQ(values.status, 1);
+  EXPECT_NE(values.output.find("fleng: machine key 'unired.suspend': -3 is out of its domain"),
+            std::string::npos)
+      << values.output;
+  EXPECT_TRUE(fs::is_empty(dir_));
+}
+
+// A key not swept may be --set: it applies to every configuration (and is not ignored).
+TEST_F(SweepCommand, ASettingOfAKeyNotSweptAppliesToEveryConfiguration) {
+  const auto r = fleng("sweep examples/primes_annotated.fl -g 'run(100)' --thresholds 1,128 "
+                       "--set ius=3 -o " + path("r.csv"));
+  EXPECT_EQ(r.status, 0) << r.output;
+  const auto table = read_csv_file(path("r.csv"));
+  const auto ius = static_cast<std::size_t>(table.column("ius"));
+  ASSERT_EQ(table.rows.size(), 2U);
+  for (const auto& row : table.rows) EXPECT_EQ(row[ius], "3");
 }
 
 }  // namespace

@@ -73,7 +73,7 @@ TEST(SweepPlan, RejectsWhatARunWouldReject) {
               plan.add("ius", "4,2000");
               (void)plan.machine({}, plan.configurations()[1]);
             }),
-            "ius=2000: ius must be between 1 and 1024");
+            "ius=2000: machine key 'ius': 2000 is out of its domain (an integer from 1 to 1024)");
   EXPECT_EQ(error_of([] {
               SweepPlan plan;
               plan.add_spec("set.no_such_key=1");
