@@ -23,6 +23,21 @@ namespace fleng::kernel {
 
 namespace {
 
+/// What interrupt() may stop while a query runs: set for the run, cleared however it ends
+/// (also by an exception), so that a later Ctrl-C never reaches a machine that is gone.
+template <class T>
+class Running {
+ public:
+  Running(std::atomic<T*>& slot, T* what) : slot_(slot) { slot_.store(what); }
+  ~Running() { slot_.store(nullptr); }
+  Running(const Running&) = delete;
+  Running& operator=(const Running&) = delete;
+
+ private:
+  std::atomic<T*>& slot_;
+};
+
+
 constexpr std::size_t kDeadlockGoalsShown = 20;
 
 std::string location_text(const vm::SourceRef& where) {
@@ -202,11 +217,10 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
   for (std::size_t i = 0; i < names.size(); ++i) iu.roots.push_back(*vm::make_variable(iu.heap));
   iu.add_goal(query, iu.roots.data());
-  running_.store(&iu);
+  const Running running(running_, &iu);
   const auto start = std::chrono::steady_clock::now();
   result.status = iu.run();
   result.elapsed = std::chrono::steady_clock::now() - start;
-  running_.store(nullptr);
   out_.flush();
 
   result.counters = iu.counters;
@@ -222,10 +236,8 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
   SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
   machine.set_max_reductions(options_.max_reductions);
-  running_sim_.store(&machine);
-  QueryResult result = run_on(machine, query, names);
-  running_sim_.store(nullptr);
-  return result;
+  const Running running(running_sim_, &machine);
+  return run_on(machine, query, names);
 }
 
 QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::string>& names) {
@@ -234,10 +246,8 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
   options.iu = options_;
   options.trace_file = engine_.trace_file;
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
-  running_threads_.store(&machine);
-  QueryResult result = run_on(machine, query, names);
-  running_threads_.store(nullptr);
-  return result;
+  const Running running(running_threads_, &machine);
+  return run_on(machine, query, names);
 }
 
 template <class Machine>
