@@ -25,6 +25,8 @@ Multistage::Multistage(std::uint32_t ports, const NetworkParams& params) : param
   }
   if (stages_ == 0) stages_ = 1;  // one port still goes through a switch
   held_.assign(params.copies, std::vector<Holds>(std::size_t{stages_} * width_));
+  min_duration_ = stages_ * params_.setup_per_stage +
+                  static_cast<SimTime>(params_.bytes_per_word) * params_.cycles_per_byte;
 }
 
 SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimTime ready,
@@ -89,6 +91,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
       links[stage] = position;
     }
   }
+  words = std::max<std::uint32_t>(words, 1);  // a message carries at least its command word
   const SimTime duration = stages_ * params_.setup_per_stage +
                            static_cast<SimTime>(words) * params_.bytes_per_word *
                                params_.cycles_per_byte;
@@ -107,9 +110,21 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
       Holds& holds = held_[best_copy][std::size_t{stage} * width_ + links[stage]];
       prune(holds);
-      const auto at = std::upper_bound(holds.begin(), holds.end(), best_start,
-                                       [](SimTime t, const Hold& h) { return t < h.first; });
-      holds.insert(at, Hold{best_start, end});
+      auto at = std::upper_bound(holds.begin(), holds.end(), best_start,
+                                 [](SimTime t, const Hold& h) { return t < h.first; });
+      // Joined to a neighbour when the gap between them is shorter than any message.
+      const bool joins_before = at != holds.begin() && std::prev(at)->second + min_duration_ > best_start;
+      const bool joins_after = at != holds.end() && end + min_duration_ > at->first;
+      if (joins_before && joins_after) {
+        std::prev(at)->second = at->second;
+        holds.erase(at);
+      } else if (joins_before) {
+        std::prev(at)->second = end;
+      } else if (joins_after) {
+        at->first = best_start;
+      } else {
+        holds.insert(at, Hold{best_start, end});
+      }
     }
   }
   ++stats_.messages;

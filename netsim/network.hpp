@@ -79,7 +79,10 @@ class Multistage final : public NetworkModel {
   std::uint32_t stages_;
   std::uint32_t width_;  // ports rounded up to a power of two
   /// The intervals [start, end) a link is held for, by start; they never overlap. Few are
-  /// live at a time (messages are booked close to the present), so a sorted vector.
+  /// live at a time (messages are booked close to the present), so a sorted vector. Holds
+  /// closer than the shortest message (min_duration_) are one hold: no message could use the
+  /// gap between them, and a saturated link (a program that floods the network) stays a few
+  /// holds long instead of one per message, which first_gap would walk one by one.
   using Hold = std::pair<SimTime, SimTime>;
   using Holds = std::vector<Hold>;
   /// Drops the holds of one link that ended before floor_.
@@ -90,6 +93,7 @@ class Multistage final : public NetworkModel {
   // held_[copy][stage * width + link]
   std::vector<std::vector<Holds>> held_;
   SimTime floor_ = 0;  // no message is ready before this any more
+  SimTime min_duration_ = 0;  // of a message of one word, the least any message carries
 };
 
 std::unique_ptr<NetworkModel> make_network(std::uint32_t ports, const NetworkParams& params);

@@ -86,6 +86,30 @@ TEST(Multistage, AMessageBookedForLaterDoesNotDelayAnEarlierOne) {
   EXPECT_EQ(net.transfer(1, 3, 1, 90), 90U + 7U);
 }
 
+// Holds closer than the shortest message are joined (no message fits between them); the
+// gaps long enough stay usable, so every message gets the slot it got before.
+TEST(Multistage, GapsTooShortForAnyMessageAreJoinedAndLongerOnesStayFree) {
+  NetworkParams p;
+  p.copies = 1;
+  Multistage net(4, p);  // 2 stages: a one-word message holds its path 7 cycles
+  EXPECT_EQ(net.transfer(0, 3, 1, 0), 7U);     // [0, 7)
+  EXPECT_EQ(net.transfer(0, 3, 1, 13), 20U);   // [13, 20): a gap of 6, too short for anything
+  EXPECT_EQ(net.transfer(0, 3, 1, 28), 35U);   // [28, 35): a gap of 8, room for one word
+  EXPECT_EQ(net.transfer(1, 3, 1, 1), 27U);    // waits past the short gap, into the long one
+  EXPECT_EQ(net.transfer(1, 3, 2, 1), 47U);    // two words (12 cycles) fit only after the last
+}
+
+TEST(Multistage, AFloodedLinkServesMessagesInTurn) {
+  NetworkParams p;
+  p.copies = 1;
+  Multistage net(4, p);
+  // A hundred thousand messages ready at once on one path: each waits for the one before
+  // (a program flooding the network; the link stays one hold, not one per message).
+  SimTime end = 0;
+  for (int i = 0; i < 100000; ++i) end = net.transfer(static_cast<std::uint32_t>(i % 2), 3, 1, 0);
+  EXPECT_EQ(end, 100000U * 7U);
+}
+
 TEST(Multistage, WireLatencyIsAddedWithoutHoldingTheLinks) {
   NetworkParams p;
   p.copies = 1;
