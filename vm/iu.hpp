@@ -172,6 +172,8 @@ class alignas(64) Iu {
     interrupt_requested_ = true;
     attention_ = true;
   }
+  /// Set by interrupt() until the reducer notices it: long builtins (printing) poll it.
+  [[nodiscard]] const std::atomic<bool>& interrupt_flag() const { return interrupt_requested_; }
   /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
   void reset();
 

@@ -3,6 +3,7 @@
 // infix, atoms quoted only when needed, unbound variables as _N.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -19,13 +20,16 @@ struct VariableNames {
   std::vector<const Cell*> bases;
 };
 
-/// The text of a term. `quoted`: atoms that need quotes get them (writeq style).
+/// The text of a term. `quoted`: atoms that need quotes get them (writeq style). A cyclic term
+/// prints as @(Term, [_S1=Def, ...]), Term and the definitions naming the nodes its cycles
+/// return to. `stop`: when it becomes true (an interrupt) the rest of the term prints as `...`.
 std::string write_term(Cell term, const AtomTable& atoms, bool quoted = true,
-                       const VariableNames* names = nullptr);
+                       const VariableNames* names = nullptr,
+                       const std::atomic<bool>* stop = nullptr);
 
 /// Appends the text of a term.
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted = true,
-                const VariableNames* names = nullptr);
+                const VariableNames* names = nullptr, const std::atomic<bool>* stop = nullptr);
 
 /// Float text that reads back as a float: always with a `.` (1.0, 1.5e+20).
 std::string float_text(double value);
