@@ -387,7 +387,8 @@ VariableNames Iu::variable_names() const {
 
 std::string Iu::format(Cell term) const {
   const VariableNames names = variable_names();
-  return write_term(term, atoms, true, &names, &interrupt_requested_);
+  return write_term(term, atoms, true, &names,
+                    WriteLimits{.stop = &interrupt_requested_, .max_chars = kMaxFormatChars});
 }
 
 }  // namespace fleng::vm

@@ -78,8 +78,9 @@ std::vector<Cell> cycle_targets(Cell term) {
 class Writer {
  public:
   Writer(std::string& out, const AtomTable& atoms, bool quoted, const VariableNames* names,
-         const std::atomic<bool>* stop)
-      : out_(out), atoms_(atoms), quoted_(quoted), names_(names), stop_(stop) {}
+         WriteLimits limits)
+      : out_(out), atoms_(atoms), quoted_(quoted), names_(names), limits_(limits),
+        end_(limits.max_chars == 0 ? 0 : out.size() + limits.max_chars) {}
 
   /// The whole term: in the finite form @(Term, [_S1=Def, ...]) if it is cyclic.
   void write_top(Cell term, int max_priority) {
@@ -160,11 +161,11 @@ class Writer {
     return true;
   }
 
-  /// True once an interrupt is requested (polled every few thousand terms): the rest prints
-  /// as `...`, so that Ctrl-C stops the printing of a huge (e.g. heavily shared) term.
+  /// True once the writer is to stop (WriteLimits): the rest prints as `...`.
   bool stopped() {
-    if (stop_ == nullptr || stopped_) return stopped_;
-    if ((++polls_ & 0xFFFU) == 0 && stop_->load(std::memory_order_relaxed)) stopped_ = true;
+    if (stopped_ || (++polls_ & 0xFFFU) != 0) return stopped_;
+    if (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed)) stopped_ = true;
+    if (end_ != 0 && out_.size() > end_) stopped_ = true;
     return stopped_;
   }
 
@@ -261,7 +262,8 @@ class Writer {
   const AtomTable& atoms_;
   bool quoted_;
   const VariableNames* names_;
-  const std::atomic<bool>* stop_;
+  WriteLimits limits_;
+  std::size_t end_;  // out_'s size past which the writer stops (0: none)
   std::uint32_t polls_ = 0;
   bool stopped_ = false;
   std::unordered_map<Cell, std::size_t> cycle_names_;  // node -> n of _S<n>
@@ -281,14 +283,14 @@ std::string float_text(double value) {
 }
 
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted,
-                const VariableNames* names, const std::atomic<bool>* stop) {
-  Writer(out, atoms, quoted, names, stop).write_top(term, 1200);
+                const VariableNames* names, WriteLimits limits) {
+  Writer(out, atoms, quoted, names, limits).write_top(term, 1200);
 }
 
 std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const VariableNames* names,
-                       const std::atomic<bool>* stop) {
+                       WriteLimits limits) {
   std::string out;
-  write_term(out, term, atoms, quoted, names, stop);
+  write_term(out, term, atoms, quoted, names, limits);
   return out;
 }
 

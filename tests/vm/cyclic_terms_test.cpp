@@ -123,10 +123,19 @@ TEST_F(Cyclic, WriterStopsOnAnInterrupt) {
   const Cell big = shared_dag(40, m.atom("x"));
   std::atomic<bool> stop{true};
   const auto start = std::chrono::steady_clock::now();
-  const std::string text = write_term(big, m.atoms, true, nullptr, &stop);
+  const std::string text = write_term(big, m.atoms, true, nullptr, WriteLimits{.stop = &stop});
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
   EXPECT_NE(text.find("..."), std::string::npos);
   EXPECT_LT(text.size(), std::size_t{1} << 20);
+}
+
+TEST_F(Cyclic, MessagesShowAtMostAMegabyteOfATerm) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string text = m.text(shared_dag(60, m.atom("x")));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_GT(text.size(), Iu::kMaxFormatChars);
+  EXPECT_LT(text.size(), 2 * Iu::kMaxFormatChars);
+  EXPECT_NE(text.find("..."), std::string::npos);
 }
 
 /// Forces a collection now: fills the free space with garbage, then asks for one cell.
