@@ -13,7 +13,7 @@
 #pragma once
 
 #include <cstddef>
-#include <memory>
+#include <cstdint>
 #include <unordered_set>
 #include <utility>
 
@@ -31,22 +31,52 @@ struct CellPairHash {
 };
 
 /// Remembers the keys a walk has entered once it is long (see above). Key: a Cell (one term)
-/// or a pair of Cells (two terms walked side by side).
+/// or a pair of Cells (two terms walked side by side). On the walk's stack only a counter (in
+/// a register, trivially destroyed: the loops of ordinary walks stay as they were); the memory
+/// of a long walk is the thread's own, one per key type, claimed and emptied by the next long
+/// walk. Walks do not nest or yield today; should one find the memory claimed by another
+/// meanwhile, it claims it anew: it may walk more, but never skips a key it has not entered.
 template <typename Key, typename Hash = std::hash<Key>>
 class WalkGuard {
  public:
   /// False when `key` was entered before (then the walk skips it); true otherwise.
   bool enter(const Key& key) {
     if (++steps_ <= kPlainSteps) [[likely]] return true;
-    if (!seen_) seen_ = std::make_unique<std::unordered_set<Key, Hash>>();
-    return seen_->insert(key).second;
+    const Remembered r = remember(key, steps_);  // by value: the counter stays in a register
+    steps_ = r.steps;
+    return r.fresh;
   }
-  /// Compound nodes (pairs) entered so far, including the skipped ones.
-  [[nodiscard]] std::size_t steps() const { return steps_; }
 
  private:
-  std::size_t steps_ = 0;
-  std::unique_ptr<std::unordered_set<Key, Hash>> seen_;
+  /// A claim moves the counter to its own range, claim << kClaimShift and up: the counter
+  /// then names the walk that owns the memory (the next value it will show is `expected`).
+  static constexpr unsigned kClaimShift = 40;
+  struct Memory {
+    std::unordered_set<Key, Hash> seen;
+    std::uint64_t claims = 0;
+    std::uint64_t expected = 0;
+  };
+  struct Remembered {
+    bool fresh;
+    std::uint64_t steps;
+  };
+
+  // Out of line: the walks' loops stay as small as they were without the guard.
+  [[gnu::noinline, gnu::cold]] static Remembered remember(Key key, std::uint64_t steps) {
+    thread_local Memory memory;
+    if (steps != memory.expected) {  // a new long walk (or the memory was claimed meanwhile)
+      if (memory.seen.bucket_count() > (std::size_t{1} << 20)) {
+        std::unordered_set<Key, Hash>().swap(memory.seen);  // a huge walk's memory goes
+      } else {
+        memory.seen.clear();
+      }
+      steps = ++memory.claims << kClaimShift;
+    }
+    memory.expected = steps + 1;
+    return {memory.seen.insert(key).second, steps};
+  }
+
+  std::uint64_t steps_ = 0;
 };
 
 using NodeGuard = WalkGuard<Cell>;
