@@ -8,6 +8,7 @@
 #include <string>
 
 #include "vm/matching.hpp"
+#include "vm/walk_guard.hpp"
 #include "vm_test_support.hpp"
 
 namespace fleng::vm {
@@ -48,6 +49,23 @@ class Cyclic : public ::testing::Test {
   Machine m{"", small_options(std::size_t{1} << 20)};
   Iu& iu = *m.iu;
 };
+
+TEST(WalkGuard, RemembersOnlyLongWalksAndNeverAnotherWalksKeys) {
+  NodeGuard a;
+  for (std::size_t i = 0; i < kPlainSteps; ++i) EXPECT_TRUE(a.enter(1));  // short: no memory
+  EXPECT_TRUE(a.enter(1));
+  EXPECT_FALSE(a.enter(1));
+  EXPECT_TRUE(a.enter(2));
+  NodeGuard b;  // another long walk claims the thread's memory
+  for (std::size_t i = 0; i < kPlainSteps; ++i) b.enter(3);
+  EXPECT_TRUE(b.enter(2));
+  EXPECT_TRUE(b.enter(3));
+  EXPECT_FALSE(b.enter(3));
+  // `a` finds its memory taken: it starts anew, and does not skip 3, which only `b` entered.
+  EXPECT_TRUE(a.enter(3));
+  EXPECT_FALSE(a.enter(3));
+  EXPECT_TRUE(a.enter(1));
+}
 
 TEST_F(Cyclic, UnifyingTwoEqualRationalTreesSucceeds) {
   EXPECT_TRUE(iu.unify(self_struct("f"), self_struct("f")));
