@@ -10,6 +10,7 @@
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/term_writer.hpp"
+#include "vm/walk_guard.hpp"
 
 namespace fleng::vm {
 
@@ -177,8 +178,11 @@ void Iu::bind(Cell var_ref, Cell value) {
 }
 
 bool Iu::unify_general(Cell a, Cell b) {
-  // Iterative, with an explicit stack of pairs still to unify (kept between calls).
+  // Iterative, with an explicit stack of pairs still to unify (kept between calls). A pair of
+  // compound terms met again (cyclic or shared terms, once the walk is long) is already being
+  // unified: skipping it gives the rational-tree answer and ends the walk (walk_guard.hpp).
   auto& pending = unify_stack_;
+  PairGuard guard;
   pending.clear();
   pending.emplace_back(a, b);
   while (!pending.empty()) {
@@ -219,11 +223,13 @@ bool Iu::unify_general(Cell a, Cell b) {
     if (tag_of(x) != tag_of(y)) return false;
     switch (tag_of(x)) {
       case Tag::Cons:
+        if (!guard.enter({x, y})) break;
         pending.emplace_back(cdr(x), cdr(y));
         pending.emplace_back(car(x), car(y));
         break;
       case Tag::Struct: {
         if (*address_of(x) != *address_of(y)) return false;
+        if (!guard.enter({x, y})) break;
         const std::uint32_t n = struct_arity(x);
         for (std::uint32_t i = n; i-- > 0;) pending.emplace_back(struct_arg(x, i), struct_arg(y, i));
         break;
@@ -241,6 +247,7 @@ bool Iu::unify_general(Cell a, Cell b) {
             break;
           case BoxKind::Vector: {
             if (vector_size(x) != vector_size(y)) return false;
+            if (!guard.enter({x, y})) break;
             for (std::uint32_t i = vector_size(x); i-- > 0;) {
               pending.emplace_back(vector_element(x, i), vector_element(y, i));
             }
@@ -382,7 +389,8 @@ VariableNames Iu::variable_names() const {
 
 std::string Iu::format(Cell term) const {
   const VariableNames names = variable_names();
-  return write_term(term, atoms, true, &names);
+  return write_term(term, atoms, true, &names,
+                    WriteLimits{.stop = &interrupt_requested_, .max_chars = kMaxFormatChars});
 }
 
 }  // namespace fleng::vm

@@ -180,6 +180,8 @@ class alignas(64) Iu {
     interrupt_requested_ = true;
     attention_ = true;
   }
+  /// Set by interrupt() until the reducer notices it: long builtins (printing) poll it.
+  [[nodiscard]] const std::atomic<bool>& interrupt_flag() const { return interrupt_requested_; }
   /// Empties the pool and forgets suspended goals (REPL, after an error or interrupt).
   void reset();
 
@@ -247,8 +249,11 @@ class alignas(64) Iu {
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
   bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);
 
-  /// Text of a term (for messages and write/1).
+  /// Text of a term (for messages and REPL answers): at most about kMaxFormatChars
+  /// characters (the rest prints as `...`), so that a report of a goal whose argument is a
+  /// heavily shared term (a tree exponential in its size) ends on every engine.
   std::string format(Cell term) const;
+  static constexpr std::size_t kMaxFormatChars = std::size_t{1} << 20;
   /// How variables are named in this IU's output (see term_writer.hpp).
   VariableNames variable_names() const;
   /// On a machine of several IUs: every IU's heap, for naming variables of other IUs.

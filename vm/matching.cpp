@@ -1,4 +1,4 @@
-// Passive identity and groundness (see matching.hpp).
+// Passive identity and groundness (see matching.hpp). Both end on cyclic terms (walk_guard.hpp).
 #include "vm/matching.hpp"
 
 #include <utility>
@@ -6,6 +6,7 @@
 #include <boost/container/small_vector.hpp>
 
 #include "vm/terms.hpp"
+#include "vm/walk_guard.hpp"
 
 namespace fleng::vm {
 
@@ -19,6 +20,7 @@ using Pending = boost::container::small_vector<T, 32>;
 /// Passive identity of two terms (FLENG.md 5.2, repeated head variables and equal/3).
 Identity passive_identity(Cell a, Cell b, Cell& blocking) {
   Pending<std::pair<Cell, Cell>> pending{{a, b}};
+  PairGuard guard;
   Identity result = Identity::Identical;
   while (!pending.empty()) {
     auto [x, y] = pending.back();
@@ -36,11 +38,13 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
     if (tag_of(x) != tag_of(y)) return Identity::Different;
     switch (tag_of(x)) {
       case Tag::Cons:
+        if (!guard.enter({x, y})) break;  // met before: identical unless shown otherwise there
         pending.emplace_back(cdr(x), cdr(y));
         pending.emplace_back(car(x), car(y));
         break;
       case Tag::Struct:
         if (*address_of(x) != *address_of(y)) return Identity::Different;
+        if (!guard.enter({x, y})) break;
         for (std::uint32_t i = struct_arity(x); i-- > 0;) {
           pending.emplace_back(struct_arg(x, i), struct_arg(y, i));
         }
@@ -57,6 +61,7 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
             break;
           case BoxKind::Vector:
             if (vector_size(x) != vector_size(y)) return Identity::Different;
+            if (!guard.enter({x, y})) break;
             for (std::uint32_t i = vector_size(x); i-- > 0;) {
               pending.emplace_back(vector_element(x, i), vector_element(y, i));
             }
@@ -73,12 +78,15 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
 
 /// The first unbound variable inside a term (depth first, left to right), or 0 if the term is
 /// ground. The walk goes on into the first sub-term and keeps the others for later; a list's
-/// atomic elements are checked in place, so a list of constants needs no stack.
+/// atomic elements are checked in place, so a list of constants needs no stack. A node met
+/// again (a cyclic or shared term, once the walk is long) is not walked again.
 Cell first_unbound(Cell term) {
   Pending<Cell> pending;
+  NodeGuard guard;
   Cell t = term;
   for (;;) {
     t = deref(t);
+    if ((is_cons(t) || is_struct(t) || is_vector(t)) && !guard.enter(t)) t = kNil;
     switch (tag_of(t)) {
       case Tag::Ref: return t;
       case Tag::Cons: {

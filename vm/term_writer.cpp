@@ -1,9 +1,12 @@
 // The term writer. Iterative over list spines; recursion only on nested arguments, bounded by
-// a depth limit (deeper parts print as `...`) so that a cyclic or huge term cannot overflow the
-// stack.
+// a depth limit (deeper parts print as `...`) so that a huge term cannot overflow the stack.
+// A cyclic term prints in SWI-Prolog's finite form @(Term, [_S1=Def, ...]): the nodes a cycle
+// returns to are named _S<n> (found by cycle_targets, only for terms too large for a quick walk).
 #include "vm/term_writer.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -16,17 +19,97 @@ namespace {
 
 constexpr int kMaxDepth = 1000;  // deeper parts print as `...` (keeps the stack small, even in fibers)
 
+bool is_compound(Cell c) { return is_cons(c) || is_struct(c) || is_vector(c); }
+
+/// The sub-terms of a compound node: the cells from `first`, `count` of them.
+std::pair<const Cell*, std::uint32_t> children(Cell node) {
+  const Cell* p = address_of(node);
+  if (is_cons(node)) return {p, 2};
+  return {p + 1, header_size(*p)};  // STRUCT arguments or vector elements
+}
+
+/// The compound nodes of `term` that a depth-first walk enters again below themselves (the
+/// targets of its back edges), in the order found; empty for a finite term. A term of fewer
+/// than kQuickNodes nodes (as a tree) is finite and needs no map.
+std::vector<Cell> cycle_targets(Cell term) {
+  constexpr std::size_t kQuickNodes = std::size_t{1} << 16;
+  std::vector<Cell> pending{term};
+  std::size_t nodes = 0;
+  while (!pending.empty() && nodes < kQuickNodes) {
+    const Cell t = deref(pending.back());
+    pending.pop_back();
+    if (!is_compound(t)) continue;
+    ++nodes;
+    const auto [first, count] = children(t);
+    for (std::uint32_t i = 0; i < count; ++i) pending.push_back(first[i]);
+  }
+  if (pending.empty()) return {};
+  // Depth first with the nodes on the path (true) and those done (false).
+  std::vector<Cell> targets;
+  std::unordered_map<Cell, bool> on_path;
+  struct Frame {
+    Cell node;
+    std::uint32_t next;
+  };
+  std::vector<Frame> path;
+  const Cell root = deref(term);
+  on_path[root] = true;
+  path.push_back({root, 0});
+  while (!path.empty()) {
+    Frame& frame = path.back();
+    const auto [first, count] = children(frame.node);
+    if (frame.next == count) {
+      on_path[frame.node] = false;
+      path.pop_back();
+      continue;
+    }
+    const Cell child = deref(first[frame.next++]);
+    if (!is_compound(child)) continue;
+    const auto [it, fresh] = on_path.try_emplace(child, true);
+    if (fresh) {
+      path.push_back({child, 0});
+    } else if (it->second &&
+               std::find(targets.begin(), targets.end(), child) == targets.end()) {
+      targets.push_back(child);
+    }
+  }
+  return targets;
+}
+
 class Writer {
  public:
-  Writer(std::string& out, const AtomTable& atoms, bool quoted, const VariableNames* names)
-      : out_(out), atoms_(atoms), quoted_(quoted), names_(names) {}
+  Writer(std::string& out, const AtomTable& atoms, bool quoted, const VariableNames* names,
+         WriteLimits limits)
+      : out_(out), atoms_(atoms), quoted_(quoted), names_(names), limits_(limits),
+        end_(limits.max_chars == 0 ? 0 : out.size() + limits.max_chars) {}
+
+  /// The whole term: in the finite form @(Term, [_S1=Def, ...]) if it is cyclic.
+  void write_top(Cell term, int max_priority) {
+    const std::vector<Cell> targets = cycle_targets(term);
+    if (targets.empty()) {
+      write(term, max_priority, 0);
+      return;
+    }
+    for (std::size_t i = 0; i < targets.size(); ++i) cycle_names_[targets[i]] = i + 1;
+    out_ += "@(";
+    write(term, 999, 0);
+    out_ += ",[";
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      if (i > 0) out_ += ',';
+      out_ += fmt::format("_S{}=", i + 1);
+      defining_ = targets[i];
+      write(targets[i], 699, 0);
+    }
+    out_ += "])";
+  }
 
   void write(Cell term, int max_priority, int depth) {
-    if (depth > kMaxDepth) {
+    if (depth > kMaxDepth || stopped()) {
       out_ += "...";
       return;
     }
     term = deref(term);
+    if (!cycle_names_.empty() && write_cycle_name(term)) return;
     switch (tag_of(term)) {
       case Tag::Ref: {
         const Cell* p = address_of(term);
@@ -67,6 +150,26 @@ class Writer {
   }
 
  private:
+  /// A node a cycle returns to prints as its name, except at the start of its definition.
+  bool write_cycle_name(Cell term) {
+    if (term == defining_) {
+      defining_ = 0;
+      return false;
+    }
+    const auto it = cycle_names_.find(term);
+    if (it == cycle_names_.end()) return false;
+    out_ += fmt::format("_S{}", it->second);
+    return true;
+  }
+
+  /// True once the writer is to stop (WriteLimits): the rest prints as `...`.
+  bool stopped() {
+    if (stopped_ || (++polls_ & 0xFFFU) != 0) return stopped_;
+    if (limits_.stop != nullptr && limits_.stop->load(std::memory_order_relaxed)) stopped_ = true;
+    if (end_ != 0 && out_.size() > end_) stopped_ = true;
+    return stopped_;
+  }
+
   void write_atom(const std::string& name) {
     out_ += quoted_ ? frontend::lexemes::atom_text(name) : name;
   }
@@ -74,21 +177,13 @@ class Writer {
   void write_list(Cell list, int depth) {
     out_ += '[';
     bool first = true;
-    Cell slow = list;  // Floyd: a cyclic spine (no occurs check) is cut with `|...`
-    bool advance_slow = false;
     for (;;) {
       if (!first) out_ += ',';
       first = false;
       write(car(list), 999, depth + 1);
       const Cell tail = deref(cdr(list));
-      if (is_cons(tail)) {
+      if (is_cons(tail) && !cycle_names_.contains(tail) && !stopped()) {  // a cyclic spine ends at a name
         list = tail;
-        if (advance_slow) slow = deref(cdr(slow));
-        advance_slow = !advance_slow;
-        if (list == slow) {
-          out_ += "|...";
-          break;
-        }
         continue;
       }
       if (tail != kNil) {
@@ -168,6 +263,12 @@ class Writer {
   const AtomTable& atoms_;
   bool quoted_;
   const VariableNames* names_;
+  WriteLimits limits_;
+  std::size_t end_;  // out_'s size past which the writer stops (0: none)
+  std::uint32_t polls_ = 0;
+  bool stopped_ = false;
+  std::unordered_map<Cell, std::size_t> cycle_names_;  // node -> n of _S<n>
+  Cell defining_ = 0;  // the node whose definition _S<n>=... is being written
 };
 
 }  // namespace
@@ -185,13 +286,14 @@ std::string float_text(double value) {
 }
 
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted,
-                const VariableNames* names) {
-  Writer(out, atoms, quoted, names).write(term, 1200, 0);
+                const VariableNames* names, WriteLimits limits) {
+  Writer(out, atoms, quoted, names, limits).write_top(term, 1200);
 }
 
-std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const VariableNames* names) {
+std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const VariableNames* names,
+                       WriteLimits limits) {
   std::string out;
-  write_term(out, term, atoms, quoted, names);
+  write_term(out, term, atoms, quoted, names, limits);
   return out;
 }
 

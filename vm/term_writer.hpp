@@ -3,6 +3,7 @@
 // infix, atoms quoted only when needed, unbound variables as _N.
 #pragma once
 
+#include <atomic>
 #include <string>
 #include <vector>
 
@@ -19,13 +20,24 @@ struct VariableNames {
   std::vector<const Cell*> bases;
 };
 
-/// The text of a term. `quoted`: atoms that need quotes get them (writeq style).
+/// When the writer stops early (the rest of the term prints as `...`): once `stop` becomes true
+/// (an interrupt: Ctrl-C stops the printing of a huge term), or once the text has more than
+/// `max_chars` characters (0: no limit; messages use one, so that a report of a goal whose
+/// argument is a heavily shared term ends). Both are looked at every few thousand terms.
+struct WriteLimits {
+  const std::atomic<bool>* stop = nullptr;
+  std::size_t max_chars = 0;
+};
+
+/// The text of a term. `quoted`: atoms that need quotes get them (writeq style). A cyclic term
+/// prints as @(Term, [_S1=Def, ...]), Term and the definitions naming the nodes its cycles
+/// return to.
 std::string write_term(Cell term, const AtomTable& atoms, bool quoted = true,
-                       const VariableNames* names = nullptr);
+                       const VariableNames* names = nullptr, WriteLimits limits = {});
 
 /// Appends the text of a term.
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted = true,
-                const VariableNames* names = nullptr);
+                const VariableNames* names = nullptr, WriteLimits limits = {});
 
 /// Float text that reads back as a float: always with a `.` (1.0, 1.5e+20).
 std::string float_text(double value);

@@ -363,13 +363,13 @@ TEST_F(SessionTest, CyclicBindingsCanBePrinted) {
   // No occurs check: X = f(X) and X = [a|X] make cyclic terms. Their bindings must print.
   const auto r = query("X = f(X)");
   EXPECT_EQ(r.exit_code, kExitSuccess);
-  EXPECT_EQ(binding(r, "X").rfind("f(f(f(", 0), 0U);
+  EXPECT_EQ(binding(r, "X"), "@(_S1,[_S1=f(_S1)])");
 }
 
 TEST_F(SessionTest, CyclicListBindingsCanBePrinted) {
   const auto r = query("X = [a|X]");
   EXPECT_EQ(r.exit_code, kExitSuccess);
-  EXPECT_EQ(binding(r, "X"), "[a|...]");
+  EXPECT_EQ(binding(r, "X"), "@(_S1,[_S1=[a|_S1]])");
 }
 
 TEST_F(SessionTest, GcStressGivesTheSameAnswers) {

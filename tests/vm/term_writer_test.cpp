@@ -129,21 +129,20 @@ TEST_F(Writer, LongListsAreWrittenIteratively) {
 }
 
 TEST_F(Writer, CyclicStructureTerminates) {
+  // No occurs check: `X = f(X)` is a rational tree, printed in SWI-Prolog's finite form.
   const Cell x = m.var();
   ASSERT_TRUE(m.iu->unify(x, m.compound("f", {x})));
-  const std::string text = w(x);
-  EXPECT_NE(text.find("..."), std::string::npos);
+  EXPECT_EQ(w(x), "@(_S1,[_S1=f(_S1)])");
 }
 
 TEST_F(Writer, CyclicListTerminates) {
-  // No occurs check: `X = [a|X]` makes a cyclic spine, which prints cut as `|...`.
+  // `X = [a|X]` makes a cyclic spine: named where it returns.
   const Cell x = m.var();
   ASSERT_TRUE(m.iu->unify(x, m.cons(m.atom("a"), x)));
-  EXPECT_EQ(w(x), "[a|...]");
+  EXPECT_EQ(w(x), "@(_S1,[_S1=[a|_S1]])");
   const Cell y = m.var();
   ASSERT_TRUE(m.iu->unify(y, m.cons(m.atom("b"), m.cons(m.atom("c"), y))));
-  EXPECT_EQ(w(y).rfind("[b,c", 0), 0U);
-  EXPECT_NE(w(y).find("|...]"), std::string::npos);
+  EXPECT_EQ(w(y), "@(_S1,[_S1=[b,c|_S1]])");
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 // order), and the generic compute/4.
 #include "vm/builtins/support.hpp"
 #include "vm/matching.hpp"
+#include "vm/walk_guard.hpp"
 
 namespace fleng::vm {
 
@@ -49,8 +50,11 @@ int rank(Cell c) {
 }
 
 /// Standard order of two terms: -1, 0, 1; or 2 when an unbound variable decides (blocking).
+/// A pair of compound terms met again (cyclic or shared terms, once the walk is long) is taken
+/// as equal there: the first difference elsewhere decides (walk_guard.hpp).
 int standard_order(Iu& iu, Cell a, Cell b, Cell& blocking) {
   std::vector<std::pair<Cell, Cell>> pending{{a, b}};
+  PairGuard guard;
   while (!pending.empty()) {
     auto [x, y] = pending.back();
     pending.pop_back();
@@ -85,6 +89,7 @@ int standard_order(Iu& iu, Cell a, Cell b, Cell& blocking) {
         break;
       }
       case 2:
+        if (!guard.enter({x, y})) break;
         pending.emplace_back(cdr(x), cdr(y));
         pending.emplace_back(car(x), car(y));
         break;
@@ -95,6 +100,7 @@ int standard_order(Iu& iu, Cell a, Cell b, Cell& blocking) {
         const auto nx = iu.atoms.name(iu.atoms.functor_name(struct_functor(x)));
         const auto ny = iu.atoms.name(iu.atoms.functor_name(struct_functor(y)));
         if (nx != ny) return nx < ny ? -1 : 1;
+        if (!guard.enter({x, y})) break;
         for (std::uint32_t i = ax; i-- > 0;) pending.emplace_back(struct_arg(x, i), struct_arg(y, i));
         break;
       }
@@ -102,6 +108,7 @@ int standard_order(Iu& iu, Cell a, Cell b, Cell& blocking) {
         const std::uint32_t sx = is_vector(x) ? vector_size(x) : 0;
         const std::uint32_t sy = is_vector(y) ? vector_size(y) : 0;
         if (sx != sy) return sx < sy ? -1 : 1;
+        if (!guard.enter({x, y})) break;
         for (std::uint32_t i = sx; i-- > 0;) {
           pending.emplace_back(vector_element(x, i), vector_element(y, i));
         }

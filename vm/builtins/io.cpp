@@ -15,7 +15,7 @@ namespace {
 void write_out(Iu& iu, Cell term, bool newline) {
   std::string text;
   const VariableNames names = iu.variable_names();
-  write_term(text, term, iu.atoms, true, &names);
+  write_term(text, term, iu.atoms, true, &names, WriteLimits{.stop = &iu.interrupt_flag()});
   if (newline) text += '\n';
   iu.out << text;
 }

@@ -97,9 +97,8 @@ Outcome builtin_tuple_to_list(Iu& iu, Cell* args, Cell* out) {
 
 Outcome builtin_list_to_tuple(Iu& iu, Cell* args, Cell* out) {
   // Waits for the whole spine.
-  Cell l = deref(args[0]);
-  while (is_cons(l)) l = deref(cdr(l));
-  if (is_unbound(l)) {
+  const Cell l = spine_end(args[0]);
+  if (l != 0 && is_unbound(l)) {
     iu.block_on(l);
     return Outcome::Suspend;
   }

@@ -14,14 +14,23 @@ std::optional<BuiltinId> find_builtin(std::string_view name, std::uint32_t arity
 
 namespace builtins {
 
-std::optional<std::vector<Cell>> list_elements(Cell list) {
-  std::vector<Cell> elements;
+Cell spine_end(Cell list) {
   list = deref(list);
+  Cell slow = list;  // Floyd: advanced every second step; meets `list` on a cyclic spine
+  bool advance_slow = false;
   while (is_cons(list)) {
-    elements.push_back(car(list));
     list = deref(cdr(list));
+    if (advance_slow) slow = deref(cdr(slow));
+    advance_slow = !advance_slow;
+    if (list == slow && is_cons(list)) return 0;
   }
-  if (list != kNil) return std::nullopt;
+  return list;
+}
+
+std::optional<std::vector<Cell>> list_elements(Cell list) {
+  if (spine_end(list) != kNil) return std::nullopt;  // also a cyclic spine: not a proper list
+  std::vector<Cell> elements;
+  for (list = deref(list); is_cons(list); list = deref(cdr(list))) elements.push_back(car(list));
   return elements;
 }
 

@@ -51,7 +51,12 @@ inline std::optional<Number> number_of(Cell c) {
   return std::nullopt;
 }
 
-/// A list (the whole spine bound) as a vector of its elements; nullopt if not a proper list.
+/// The end of a list's spine, dereferenced: [] for a proper list, an unbound variable for a
+/// partial one, another term for an improper one, or 0 for a cyclic spine (L = [a|L]).
+Cell spine_end(Cell list);
+
+/// A list (the whole spine bound) as a vector of its elements; nullopt if not a proper list
+/// (a cyclic spine is not one).
 std::optional<std::vector<Cell>> list_elements(Cell list);
 
 /// Builds a list from cells; 0 if the heap is full.
