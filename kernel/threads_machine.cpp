@@ -146,13 +146,15 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
 
   const unsigned n = machine_.ius;
   vm::IuOptions iu_options = options.iu;
-  // Resident heaps up front only when each IU has a worker of its own (no point faulting in
-  // the initial heaps of hundreds of mostly idle IUs).
-  iu_options.populate_heap = iu_options.populate_heap && n <= workers_;
+  // Resident heaps up front only when each IU has a worker and a core of its own (no point
+  // faulting in the initial heaps of hundreds of mostly idle IUs: 256 IUs on 256 workers took
+  // 4 GB for hello world).
+  const bool iu_per_core = n <= std::min(workers_, cores);
+  iu_options.populate_heap = iu_options.populate_heap && iu_per_core;
   iu_options.gc_stress = false;
   // Every collection stops all workers: larger heaps than one IU's make them rarer (when each
-  // IU has a worker; hundreds of IUs keep the small heaps, and fault their pages in as used).
-  if (n <= workers_) {
+  // IU has a core; more IUs keep the small heaps, and fault their pages in as used).
+  if (iu_per_core) {
     iu_options.initial_heap_cells = std::min(
         iu_options.max_heap_cells, std::max(iu_options.initial_heap_cells, kInitialHeapCells));
   }
@@ -454,12 +456,12 @@ bool ThreadsMachine::run_iu(unsigned i) {
     }
     if (iu.pool_size() == 0) break;
     if (node.hungry.load(std::memory_order_relaxed)) mark_fed(i);
-    const std::size_t low = low_cells(iu);
-    if (iu.heap.free_cells() < low) {
+    if (iu.heap.free_cells() < low_cells(iu) && !grow_heap(iu, low_cells(iu))) {
       request_collection();
       node.parked = true;
       return done(TurnEvent::End::Parked);
     }
+    const std::size_t low = low_cells(iu);
     // The MP's dynamic-partitioning flag: distribute while some IU's load is under the
     // threshold.
     std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
@@ -498,7 +500,7 @@ bool ThreadsMachine::run_iu(unsigned i) {
       fail(i);  // halt/1: run() tells it from an error by the IU having none
       return done(TurnEvent::End::Stopped);
     }
-    if (iu.heap.free_cells() < low) {
+    if (iu.heap.free_cells() < low_cells(iu) && !grow_heap(iu, low_cells(iu))) {
       request_collection();
       node.parked = true;
       return done(TurnEvent::End::Parked);
@@ -568,7 +570,8 @@ bool ThreadsMachine::apply_messages(unsigned i) {
     if (message.kind == MessageKind::Goal) {
       // The record is copied into this heap; without room, the rest waits for a collection.
       const std::size_t cells = vm::goal_record::kHeaderCells + vm::goal_record::arity(message.a);
-      if (iu.heap.free_cells() < cells + low_cells(iu) / 2) break;
+      const std::size_t need = cells + low_cells(iu) / 2;
+      if (iu.heap.free_cells() < need && !grow_heap(iu, need)) break;
     }
     apply(i, message);
     if (stop_.load(std::memory_order_relaxed)) break;
@@ -722,6 +725,15 @@ std::size_t ThreadsMachine::low_cells(const vm::Iu& iu) const {
   return std::max(kMinLowCells, iu.heap.usable_cells() / 8);
 }
 
+bool ThreadsMachine::grow_heap(vm::Iu& iu, std::size_t cells) {
+  // Doubling (Heap::grow), paid from the budget first: once it is spent, the next collection
+  // is due (the work it does, the live data, is then at most what was allocated since).
+  const std::size_t usable = iu.heap.usable_cells();
+  const auto step = static_cast<std::int64_t>(std::min(usable, iu.heap.max_cells() - usable));
+  if (step == 0 || growth_budget_.fetch_sub(step, std::memory_order_relaxed) < step) return false;
+  return iu.heap.grow(cells) && iu.heap.free_cells() >= low_cells(iu);
+}
+
 void ThreadsMachine::request_collection() { collection_requested_.store(true); }
 
 void ThreadsMachine::collect() {
@@ -738,6 +750,9 @@ void ThreadsMachine::collect() {
   }
   vm::collect_together(ius, extra, kHeadroomCells);
   ++collections_;
+  std::int64_t live = 0;
+  for (const vm::Iu* iu : ius) live += static_cast<std::int64_t>(iu->heap.used_cells());
+  growth_budget_.store(live, std::memory_order_relaxed);
   collection_requested_.store(false);
   for (unsigned i = 0; i < size(); ++i) {
     const vm::Iu& iu = *nodes_[i]->iu;

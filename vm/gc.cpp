@@ -25,8 +25,10 @@ class Collector {
       if (heap != nullptr) heap->begin_collection();
     }
     scan_.resize(heaps_.size(), nullptr);
+    pending_.resize(heaps_.size(), false);
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       if (heaps_[i] != nullptr) scan_[i] = heaps_[i]->space_begin();
+      note_copy(static_cast<unsigned>(i));  // the roots are copied before the scan
     }
   }
 
@@ -49,6 +51,7 @@ class Collector {
           Cell* to = heap->allocate(1);
           to[0] = first;  // hooks are evacuated when the copy is scanned
           *p = make_forward(to);
+          note_copy(owner);
           return make_pointer(Tag::Ref, to, owner);
         }
         case Tag::Cons: return copy(*heap, c, p, 2);
@@ -59,17 +62,15 @@ class Collector {
     }
   }
 
-  /// Scans the copied objects of every heap until none is left unscanned.
+  /// Scans the copied objects of every heap until none is left unscanned. Only the heaps with
+  /// objects to scan are visited (a list whose cells alternate between two of 64 IUs used to
+  /// take a pass over all 64 heaps per cell: seconds per collection).
   void scan() {
-    for (bool progress = true; progress;) {
-      progress = false;
-      for (std::size_t i = 0; i < heaps_.size(); ++i) {
-        if (heaps_[i] == nullptr) continue;
-        while (scan_[i] < heaps_[i]->top()) {
-          progress = true;
-          scan_[i] = scan_one(scan_[i]);
-        }
-      }
+    while (!to_scan_.empty()) {
+      const unsigned i = to_scan_.back();
+      to_scan_.pop_back();
+      while (scan_[i] < heaps_[i]->top()) scan_[i] = scan_one(scan_[i]);
+      pending_[i] = false;  // (copies into heap i while it was scanned are scanned above)
     }
   }
 
@@ -97,15 +98,25 @@ class Collector {
     return scan + 1;
   }
 
-  static Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
+  Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
     Cell* to = heap.allocate(n);
     std::copy(from, from + n, to);
     *from = make_forward(to);
+    note_copy(iu_of(c));
     return make_pointer(tag_of(c), to, iu_of(c));
+  }
+
+  /// Heap `i` has copied objects to scan.
+  void note_copy(unsigned i) {
+    if (heaps_[i] == nullptr || pending_[i]) return;
+    pending_[i] = true;
+    to_scan_.push_back(i);
   }
 
   std::vector<Heap*> heaps_;
   std::vector<Cell*> scan_;
+  std::vector<bool> pending_;       // in to_scan_ (or being scanned)
+  std::vector<unsigned> to_scan_;   // heaps with objects copied and not scanned yet
 };
 
 void Iu::evacuate_roots(Collector& gc) {
@@ -171,11 +182,13 @@ std::string size_text(std::size_t cells) {
 bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
   if (heap.free_cells() >= cells) return true;
   if (remote_ != nullptr) {
-    // On the simulated machine other IUs point into this heap: it is collected only with all
-    // the others, at a quiet point (kernel/sim_machine.cpp), never in the middle of a reduction.
-    set_error(fmt::format("heap of IU {} exhausted ({}) in the middle of a reduction, before the "
-                          "machine could collect at a quiet point: raise it with --set heap_cells=N",
-                          index_, size_text(heap.max_cells())),
+    // On a machine of several IUs other IUs point into this heap: it is collected only with
+    // all the others, at a quiet point (kernel/sim_machine.cpp, kernel/threads_machine.cpp),
+    // never in the middle of a reduction. Until then it grows in place, up to its limit.
+    if (heap.grow(cells)) return true;
+    set_error(fmt::format("heap of IU {} exhausted in the middle of a reduction: {} in use "
+                          "(collected only between reductions), the limit is {} (--heap)",
+                          index_, size_text(heap.used_cells()), size_text(heap.max_cells())),
               {}, {});
     return false;
   }

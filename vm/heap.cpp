@@ -69,6 +69,19 @@ void Heap::end_collection(std::size_t headroom) {
   const std::size_t keep = (usable + page_cells - 1) / page_cells * page_cells;
   if (keep < max_cells_) madvise(old_ + keep, (max_cells_ - keep) * sizeof(Cell), MADV_DONTNEED);
   old_ = nullptr;
+  grown_cells_ = 0;
+}
+
+bool Heap::grow(std::size_t cells) {
+  if (free_cells() >= cells) return true;
+  const std::size_t before = usable_cells();
+  const std::size_t used = used_cells();
+  const bool fits = max_cells_ - used >= cells;
+  const std::size_t usable =
+      fits ? std::min(max_cells_, std::max(before * 2, used + cells)) : max_cells_;
+  limit_ = space_ + usable;
+  grown_cells_ += usable - before;
+  return fits;
 }
 
 }  // namespace fleng::vm

@@ -55,6 +55,15 @@ class Heap {
   /// least `headroom` of it is free (growing by doubling, within the maximum).
   void end_collection(std::size_t headroom);
 
+  /// Raises the usable size in place, without a collection (nothing moves: the space is
+  /// reserved up to the maximum), so that at least `cells` are free: to twice the usable size
+  /// at least (geometric growth), within the maximum. False if even the maximum does not leave
+  /// `cells` free (the usable size is then the maximum). For machines of several IUs, which
+  /// cannot collect one heap in the middle of a reduction, and whose collections stop every IU.
+  bool grow(std::size_t cells);
+  /// Cells added to the usable size by grow() since the last collection.
+  [[nodiscard]] std::size_t grown_cells() const { return grown_cells_; }
+
   /// Counters.
   std::uint64_t collections = 0;
   std::uint64_t copied_cells = 0;
@@ -70,6 +79,7 @@ class Heap {
   Cell* old_ = nullptr;    // the space being evacuated, during a collection
   Cell* top_ = nullptr;
   Cell* limit_ = nullptr;
+  std::size_t grown_cells_ = 0;
 };
 
 }  // namespace fleng::vm

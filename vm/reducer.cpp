@@ -1039,7 +1039,13 @@ template RunStatus Iu::run_loop<ExecMode::Threads>(Cell);
 bool Iu::grow_heap_for_builtin(std::size_t& headroom) {
   // The builtin does not say how much it needs: collect asking for more room each time, until
   // the whole heap is usable; a builtin that still does not fit exhausts the heap.
+  // On a machine of several IUs the heap grows in place instead (ensure_heap), as much.
   const bool at_limit = heap.usable_cells() >= heap.max_cells();
+  if (remote_ != nullptr && !at_limit) {
+    heap.grow(std::min(heap.free_cells() + headroom, heap.max_cells() - heap.used_cells()));
+    headroom *= 2;
+    return true;
+  }
   if (remote_ != nullptr || (at_limit && headroom > heap.max_cells())) {
     return ensure_heap(heap.max_cells() + 1);  // reports exhaustion
   }
