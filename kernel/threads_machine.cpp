@@ -349,6 +349,8 @@ std::optional<unsigned> ThreadsMachine::failed_iu() const {
 void ThreadsMachine::interrupt() {
   interrupted_.store(true);
   stop_.store(true);
+  // Each IU's own flag too: a long builtin (a huge print) looks at it and stops within.
+  for (const auto& node : nodes_) node->iu->interrupt();
 }
 
 void ThreadsMachine::schedule(unsigned i) {
@@ -500,6 +502,7 @@ bool ThreadsMachine::run_iu(unsigned i) {
       fail(i);  // halt/1: run() tells it from an error by the IU having none
       return done(TurnEvent::End::Stopped);
     }
+    if (status == vm::RunStatus::Interrupted) return done(TurnEvent::End::Stopped);
     if (iu.heap.free_cells() < low_cells(iu) && !grow_heap(iu, low_cells(iu))) {
       request_collection();
       node.parked = true;
