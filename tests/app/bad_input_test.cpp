@@ -18,26 +18,16 @@
 
 #include <gtest/gtest.h>
 
+#include "command_output.hpp"
+
+
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using fleng::test::Outcome;
 
 /// Runs `fleng ARGUMENTS` through the shell (so redirections work), stdout and stderr together.
 Outcome fleng(const std::string& arguments, const std::string& redirect = "2>&1") {
-  const std::string command = std::string(FLENG_BINARY) + " " + arguments + " " + redirect;
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return outcome;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    outcome.output += buffer.data();
-  }
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return outcome;
+  return fleng::test::run_command(std::string(FLENG_BINARY) + " " + arguments + " " + redirect);
 }
 
 std::string temp_path(const std::string& name) {

@@ -10,32 +10,21 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "command_output.hpp"
+
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using fleng::test::Outcome;  // output: stdout and stderr together (the last 4 MiB at most)
 
 /// `fleng run arguments`, killed after `seconds` (SIGINT first when `interrupt`, then SIGKILL).
 Outcome fleng(const std::string& arguments, int seconds = 60, bool interrupt = false) {
-  const std::string command = "timeout --preserve-status -k 10 " +
-                              std::string(interrupt ? "-s INT " : "") + std::to_string(seconds) +
-                              " " + FLENG_BINARY + " run " + arguments + " 2>&1";
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return outcome;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    outcome.output += buffer.data();
-    if (outcome.output.size() > (std::size_t{1} << 22)) outcome.output.erase(0, std::size_t{1} << 21);
-  }
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return outcome;
+  return fleng::test::run_command("timeout --preserve-status -k 10 " +
+                           std::string(interrupt ? "-s INT " : "") + std::to_string(seconds) +
+                           " " + FLENG_BINARY + " run " + arguments + " 2>&1");
 }
 
 /// A program in a temporary file (removed at the end of the test).

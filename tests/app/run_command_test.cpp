@@ -10,27 +10,17 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+
 #include <sys/wait.h>
+
+#include "command_output.hpp"
 
 namespace {
 
-struct Outcome {
-  int exit_code = -1;
-  std::string output;  // stdout and stderr together
-};
+using fleng::test::Outcome;  // output: stdout and stderr together
 
 Outcome fleng(const std::string& arguments) {
-  const std::string command = std::string(FLENG_BINARY) + " run " + arguments + " 2>&1";
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return outcome;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    outcome.output += buffer.data();
-  }
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return outcome;
+  return fleng::test::run_command(std::string(FLENG_BINARY) + " run " + arguments + " 2>&1");
 }
 
 const std::string kPrimes = std::string(FLENG_SOURCE_DIR) + "/examples/primes.fl";
@@ -68,17 +58,7 @@ TEST(RunCommand, ATraceFileThatCannotBeWrittenIsAnError) {
 
 /// A shell command line with the binary as FLENG (for `ulimit` in front of it).
 Outcome shell(const std::string& line) {
-  const std::string command = "FLENG=" + std::string(FLENG_BINARY) + "; " + line + " 2>&1";
-  Outcome outcome;
-  FILE* pipe = popen(command.c_str(), "r");
-  if (pipe == nullptr) return outcome;
-  std::array<char, 4096> buffer{};
-  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
-    outcome.output += buffer.data();
-  }
-  const int status = pclose(pipe);
-  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  return outcome;
+  return fleng::test::run_command("FLENG=" + std::string(FLENG_BINARY) + "; " + line + " 2>&1");
 }
 
 // Values outside a key's domain, however given, stop the run before it starts: exit 1, a message

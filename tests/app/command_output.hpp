@@ -1,0 +1,35 @@
+// Runs a shell command line as the app tests run the fleng binary, and keeps what it printed
+// (stdout and stderr as the line redirects them) and how it ended. One place for popen, the
+// exit status of a signalled process (128 + signal) and an output cap for runaway prints.
+#pragma once
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+namespace fleng::test {
+
+struct Outcome {
+  int exit_code = -1;
+  std::string output;
+};
+
+/// Runs `command` through the shell; output past `keep` bytes keeps only its last half.
+inline Outcome run_command(const std::string& command,
+                           std::size_t keep = std::size_t{1} << 22) {
+  Outcome outcome;
+  FILE* pipe = popen(command.c_str(), "r");
+  if (pipe == nullptr) return outcome;
+  std::array<char, 4096> buffer{};
+  while (std::fgets(buffer.data(), static_cast<int>(buffer.size()), pipe) != nullptr) {
+    outcome.output += buffer.data();
+    if (outcome.output.size() > keep) outcome.output.erase(0, outcome.output.size() - keep / 2);
+  }
+  const int status = pclose(pipe);
+  outcome.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return outcome;
+}
+
+}  // namespace fleng::test
