@@ -2,6 +2,7 @@
 #include "kernel/machine_description.hpp"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <stdexcept>
@@ -161,6 +162,11 @@ void MachineDescription::set(const std::string& assignment) {
 }
 
 void MachineDescription::load(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    throw std::invalid_argument("cannot read machine description " + path +
+                                ": it is a directory, not a file");
+  }
   std::ifstream in(path);
   if (!in) throw std::invalid_argument("cannot open machine description " + path);
   nlohmann::json json;
@@ -168,6 +174,8 @@ void MachineDescription::load(const std::string& path) {
     in >> json;
   } catch (const nlohmann::json::exception& e) {
     throw std::invalid_argument("machine description " + path + ": " + e.what());
+  } catch (const std::ios_base::failure& e) {
+    throw std::invalid_argument("cannot read machine description " + path + ": " + e.what());
   }
   apply(json);
 }

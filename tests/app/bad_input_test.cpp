@@ -55,6 +55,12 @@ const std::vector<std::string> kEngines = {"local", "sim --ius 1", "sim --ius 4"
 TEST(BadInput, ADirectoryIsNotAProgram) {
   const std::string dir = temp_path("dir");
   std::filesystem::create_directories(dir);
+  const auto machine = fleng("run " + dir + "/../x.fl --engine sim --machine " + dir);
+  EXPECT_EQ(machine.exit_code, 1) << machine.output;
+  EXPECT_NE(machine.output.find("fleng: cannot read machine description " + dir +
+                                ": it is a directory"),
+            std::string::npos)
+      << machine.output;
   for (const std::string command : {"run", "check", "fmt", "analyze"}) {
     const auto r = fleng(command + " " + dir);
     EXPECT_EQ(r.exit_code, 1) << command << ": " << r.output;
