@@ -220,6 +220,12 @@ int run_checked(const RunOptions& options) {
                                         engine.workers)));
       }
       if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
+      // heap_cells given in the description or with --set: the threads engine's heap per IU
+      // too (as --heap is), not only the simulator's.
+      const bool heap_cells_given =
+          engine.machine.heap_cells != kernel::MachineDescription{}.heap_cells ||
+          std::any_of(options.settings.begin(), options.settings.end(),
+                      [](const std::string& s) { return s.rfind("heap_cells=", 0) == 0; });
       if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
       if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
       if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
@@ -233,7 +239,8 @@ int run_checked(const RunOptions& options) {
       for (const auto& assignment : options.settings) engine.machine.set(assignment);
       if (threads) {
         auto& threads_iu = session.options();
-        threads_iu.max_heap_cells = host_heap_cells(options, engine.machine.ius);
+        threads_iu.max_heap_cells = heap_cells_given ? engine.machine.heap_cells
+                                                     : host_heap_cells(options, engine.machine.ius);
         threads_iu.initial_heap_cells =
             std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
       }

@@ -761,10 +761,10 @@ void ThreadsMachine::collect() {
     const vm::Iu& iu = *nodes_[i]->iu;
     if (iu.heap.free_cells() < low_cells(iu)) {
       nodes_[i]->iu->report_error(
-          fmt::format("heap of IU {} exhausted: {} MiB live after garbage collection, the limit "
-                      "is {} MiB (--heap)",
-                      i, iu.heap.used_cells() * sizeof(vm::Cell) >> 20U,
-                      iu.heap.max_cells() * sizeof(vm::Cell) >> 20U),
+          fmt::format("heap of IU {} exhausted: {:.2f} MiB live after garbage collection, the "
+                      "limit is {:.2f} MiB (--heap MiB, or --set heap_cells=N)",
+                      i, static_cast<double>(iu.heap.used_cells() * sizeof(vm::Cell)) / (1 << 20),
+                      static_cast<double>(iu.heap.max_cells() * sizeof(vm::Cell)) / (1 << 20)),
           {});
       fail(i);
       break;

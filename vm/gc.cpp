@@ -187,7 +187,8 @@ bool Iu::ensure_heap(std::size_t cells, Cell* extra, std::size_t extra_count) {
     // never in the middle of a reduction. Until then it grows in place, up to its limit.
     if (heap.grow(cells)) return true;
     set_error(fmt::format("heap of IU {} exhausted in the middle of a reduction: {} in use "
-                          "(collected only between reductions), the limit is {} (--heap)",
+                          "(collected only between reductions), the limit is {} (--heap MiB, or "
+                          "--set heap_cells=N)",
                           index_, size_text(heap.used_cells()), size_text(heap.max_cells())),
               {}, {});
     return false;

@@ -267,3 +267,22 @@ TEST(BadInput, OutputBeforeHaltIsKeptAndInOrderOnEveryEngine) {
 }
 
 }  // namespace
+
+namespace {
+
+// A machine key means the same on every engine that has what it sets: heap_cells limits the
+// threads engine's heaps too, as --heap does.
+TEST(BadInput, HeapCellsLimitsTheThreadsEngineToo) {
+  const TempFile program("list.fl",
+                         "main :- numlist(1, 300000, L), writeln(L).\n");
+  const auto small = fleng("run " + program.path() +
+                           " --engine threads --workers 2 --set heap_cells=8192", "2>&1 >/dev/null");
+  EXPECT_EQ(small.exit_code, 1) << small.output;
+  EXPECT_NE(small.output.find("exhausted"), std::string::npos) << small.output;
+  EXPECT_NE(small.output.find("heap_cells"), std::string::npos) << small.output;
+  const auto enough = fleng("run " + program.path() +
+                            " --engine threads --workers 2 --set heap_cells=4194304", "2>&1 >/dev/null");
+  EXPECT_EQ(enough.exit_code, 0) << enough.output;
+}
+
+}  // namespace

@@ -47,11 +47,11 @@ TEST_F(ThreadsMemoryTest, AHeapLimitTooSmallIsAnErrorNamingTheOptionAndTheLimit)
   // One object larger than the limit (made in the middle of a reduction).
   const std::string vector = error_report("new_vector(300000, 0, V)");
   EXPECT_NE(vector.find("exhausted"), std::string::npos) << vector;
-  EXPECT_NE(vector.find("the limit is 1.0 MiB (--heap)"), std::string::npos) << vector;
+  EXPECT_NE(vector.find("the limit is 1.0 MiB (--heap MiB, or --set heap_cells=N)"), std::string::npos) << vector;
   // Live data that outgrows the limit (found by a collection).
   const std::string list = error_report("grow(0, [])");
   EXPECT_NE(list.find("exhausted"), std::string::npos) << list;
-  EXPECT_NE(list.find("the limit is 1 MiB (--heap)"), std::string::npos) << list;
+  EXPECT_NE(list.find("the limit is 1.00 MiB (--heap MiB, or --set heap_cells=N)"), std::string::npos) << list;
 }
 
 // One IU builds a list of N cells (all live until the end), another allocates 4N small
