@@ -496,13 +496,15 @@ ClausePartition partition(const frontend::Clause& clause, const ModeTable& modes
     }
     // Labels 1..63 (the compiler's limit): walks past that stay local, and so do walks of
     // output and halt/1 that can run at once (Walk::in_textual_order).
-    // Ready at once: no variable of its own is new in this body (a new one may be made by
-    // another goal, even one whose modes are unknown).
+    // Ready at once: no variable of its inputs is new in this body (a new one may be made by
+    // another goal, even one whose modes are unknown); its outputs (a Done) do not count.
     auto ready_on_world = [&](std::size_t g) {
       const Term& t = unannotated(*clause.body[g].term);
       if (!t.is_callable() || !acts_on_world({t.text, t.arity()})) return false;
       std::vector<std::string> used;
-      variables_in(t, used);
+      for (std::size_t i = 0; i < t.args.size(); ++i) {
+        if (modes.mode({t.text, t.arity()}, i) != Mode::Out) variables_in(*t.args[i], used);
+      }
       return std::none_of(used.begin(), used.end(),
                           [&](const std::string& v) { return fresh.contains(v); });
     };

@@ -9,6 +9,7 @@
 
 #include "frontend/ast_printer.hpp"
 #include "frontend/goal_text.hpp"
+#include "frontend/halt_after_output.hpp"
 #include "frontend/strip_placements.hpp"
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
@@ -108,22 +109,26 @@ bool Session::compile() {
   compiled_for_ = placements_wanted();
   analyzed_programs_.clear();
   for (const auto& source : sources_) {
+    // halt/1 waits for the output written before it in its body (halt_after_output.hpp).
+    analyzed_programs_.push_back(
+        std::make_unique<frontend::Program>(frontend::halt_after_output(source->program)));
+    const frontend::Program& program = *analyzed_programs_.back();
     if (compiled_for_ == Placements::Stripped) {
       analyzed_programs_.push_back(
-          std::make_unique<frontend::Program>(frontend::strip_placements(source->program)));
+          std::make_unique<frontend::Program>(frontend::strip_placements(program)));
       units.push_back({analyzed_programs_.back().get(), false});
     } else if (compiled_for_ == Placements::Analyzed ||
                compiled_for_ == Placements::AnalyzedGoalsOnly) {
-      frontend::DiagnosticSink ignored(source->program.file_name);
-      const auto modes = analyzer::analyze_modes(source->program, ignored);
-      frontend::Program annotated = analyzer::annotate(source->program, modes);
+      frontend::DiagnosticSink ignored(program.file_name);
+      const auto modes = analyzer::analyze_modes(program, ignored);
+      frontend::Program annotated = analyzer::annotate(program, modes);
       if (compiled_for_ == Placements::AnalyzedGoalsOnly) {
         annotated = frontend::keep_goal_placements(annotated);
       }
       analyzed_programs_.push_back(std::make_unique<frontend::Program>(std::move(annotated)));
       units.push_back({analyzed_programs_.back().get(), false});
     } else {
-      units.push_back({&source->program, false});
+      units.push_back({&program, false});
     }
   }
   std::vector<frontend::Diagnostic> errors;
@@ -197,6 +202,7 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     --goal.span.begin.line;
     --goal.span.end.line;
   }
+  frontend::halt_after_output(clause.body);
   std::vector<std::string> names;
   std::set<std::string> seen;
   for (const auto& goal : clause.body) collect_variables(*goal.term, names, seen);

@@ -286,3 +286,26 @@ TEST(BadInput, HeapCellsLimitsTheThreadsEngineToo) {
 }
 
 }  // namespace
+
+namespace {
+
+// The common idiom: compute, print, halt. The halt/1 (ready at once) must not end the run
+// before the writeln/1 that waits for the result has written it.
+TEST(BadInput, HaltWaitsForTheOutputWrittenBeforeIt) {
+  const TempFile program("compute.fl",
+                         "main :- p(X), writeln(X), writeln(done), halt(3).\n"
+                         "p(X) :- q(Y), add(Y, 1, X).\n"
+                         "q(Y) :- Y = 41.\n");
+  for (const std::string& engine : kEngines) {
+    const auto r = fleng("run " + program.path() + " --engine " + engine);
+    EXPECT_EQ(r.exit_code, 3) << engine << ": " << r.output;
+    // (writeln(done) is ready at once and writes first: only output that can run at once
+    // keeps textual order; the halt waits for both.)
+    EXPECT_EQ(r.output, "done\n42\n") << engine;
+  }
+  const auto goal = fleng("run " + program.path() + " --engine sim -g 'p(X), writeln(X), halt(4)'");
+  EXPECT_EQ(goal.exit_code, 4) << goal.output;
+  EXPECT_EQ(goal.output, "42\n");
+}
+
+}  // namespace
