@@ -127,8 +127,9 @@ TEST(RunCommand, ExtremeValuesInsideTheDomainsRun) {
 
 // A heap the host cannot give (here: an address-space limit) is an error, not an abort.
 TEST(RunCommand, AHeapBeyondTheAddressSpaceLimitIsAnError) {
-#if defined(__SANITIZE_ADDRESS__)
-  GTEST_SKIP() << "ASan reserves terabytes of shadow memory: it cannot start under ulimit -v";
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  GTEST_SKIP() << "a sanitizer reserves terabytes of shadow memory: it cannot start under "
+                  "ulimit -v";
 #endif
   const auto r = shell("ulimit -v 1000000; $FLENG run " + kPrimes + " -g 'run(100)' --ius 64");
   EXPECT_EQ(r.exit_code, 1) << r.output;
