@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -153,5 +154,16 @@ bool same_program(const Program& a, const Program& b);
 
 /// Where an item starts and ends in the source.
 const SourceSpan& span_of(const Item& item);
+
+/// A copy of `program` whose clauses are rewritten by `rewrite` (directives, comments and
+/// spans kept): the frame of every program-to-program pass (strip_placements.hpp,
+/// halt_after_output.hpp).
+Program rewrite_clauses(const Program& program,
+                        const std::function<Clause(const Clause&)>& rewrite);
+
+/// A copy of `clause` (comments and spans kept) whose terms are copied by `term_copy` and
+/// whose goals keep their placement when `keep_goal_placement` says so.
+Clause copy_clause(const Clause& clause, const std::function<TermPtr(const Term&)>& term_copy,
+                   bool keep_goal_placement);
 
 }  // namespace fleng::frontend

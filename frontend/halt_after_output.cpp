@@ -17,6 +17,16 @@ bool is_goal(const Term& t, const char* name, std::size_t arity) {
                                       : arity == 0 && t.kind == TermKind::Atom && t.text == name;
 }
 
+/// The goal's own term (inside a data annotation, if any) and a way to replace it.
+Term& goal_term(Goal& goal) {
+  return goal.term->kind == TermKind::Annotated ? *goal.term->args.front() : *goal.term;
+}
+
+void replace_goal_term(Goal& goal, TermPtr replaced) {
+  (goal.term->kind == TermKind::Annotated ? goal.term->args.front() : goal.term) =
+      std::move(replaced);
+}
+
 /// write/1, writeln/1, nl/0: the output goals that have a Done form.
 bool is_output(const Term& t) {
   return is_goal(t, "write", 1) || is_goal(t, "writeln", 1) || is_goal(t, "nl", 0);
@@ -34,73 +44,35 @@ void halt_after_output(std::vector<Goal>& body) {
   std::vector<TermPtr> dones;
   for (std::size_t i = 0; i <= last_halt; ++i) {
     Goal& goal = body[i];
-    Term& term = goal.term->kind == TermKind::Annotated ? *goal.term->args.front() : *goal.term;
+    Term& term = goal_term(goal);
     if (is_output(term)) {
-      // Numbered from the goal's position: unique in the clause, unlike any name a user writes.
+      // Numbered in order: unique in the clause, and no name a user can write (the `$`).
       TermPtr done = make_variable("_Done_" + std::to_string(dones.size() + 1) + "_$", goal.span);
       std::vector<TermPtr> args;
       for (auto& a : term.args) args.push_back(std::move(a));
       args.push_back(clone(*done));
-      TermPtr replaced = make_compound(term.text, std::move(args), term.span);
-      if (goal.term->kind == TermKind::Annotated) {
-        goal.term->args.front() = std::move(replaced);
-      } else {
-        goal.term = std::move(replaced);
-      }
+      replace_goal_term(goal, make_compound(term.text, std::move(args), term.span));
       dones.push_back(std::move(done));
       continue;
     }
     if (is_goal(unannotated(*goal.term), "halt", 1) && !dones.empty()) {
-      Term& halt = goal.term->kind == TermKind::Annotated ? *goal.term->args.front() : *goal.term;
+      Term& halt = goal_term(goal);
       std::vector<TermPtr> waited;
       for (const auto& d : dones) waited.push_back(clone(*d));
       std::vector<TermPtr> args;
       args.push_back(make_list(std::move(waited), nullptr, halt.span));
       args.push_back(std::move(halt.args.front()));
-      TermPtr replaced = make_compound("$halt_after", std::move(args), halt.span);
-      if (goal.term->kind == TermKind::Annotated) {
-        goal.term->args.front() = std::move(replaced);
-      } else {
-        goal.term = std::move(replaced);
-      }
+      replace_goal_term(goal, make_compound("$halt_after", std::move(args), halt.span));
     }
   }
 }
 
 Program halt_after_output(const Program& program) {
-  Program out;
-  out.file_name = program.file_name;
-  out.trailing_comments = program.trailing_comments;
-  for (const auto& item : program.items) {
-    if (const auto* d = std::get_if<Directive>(&item)) {
-      Directive copy;
-      copy.term = clone(*d->term);
-      copy.span = d->span;
-      copy.leading_comments = d->leading_comments;
-      copy.trailing_comment = d->trailing_comment;
-      out.items.emplace_back(std::move(copy));
-      continue;
-    }
-    const Clause& clause = std::get<Clause>(item);
-    Clause copy;
-    copy.head = clone(*clause.head);
-    copy.has_body = clause.has_body;
-    copy.span = clause.span;
-    copy.leading_comments = clause.leading_comments;
-    copy.trailing_comment = clause.trailing_comment;
-    for (const auto& g : clause.body) {
-      Goal goal;
-      goal.term = clone(*g.term);
-      goal.placement = g.placement;
-      goal.span = g.span;
-      goal.leading_comments = g.leading_comments;
-      goal.trailing_comment = g.trailing_comment;
-      copy.body.push_back(std::move(goal));
-    }
+  return rewrite_clauses(program, [](const Clause& clause) {
+    Clause copy = copy_clause(clause, [](const Term& t) { return clone(t); }, true);
     halt_after_output(copy.body);
-    out.items.emplace_back(std::move(copy));
-  }
-  return out;
+    return copy;
+  });
 }
 
 }  // namespace fleng::frontend
