@@ -8,13 +8,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-60}
 jobs=${FUZZ_JOBS:-1}
 
-bash scripts/setup.sh
-if ! command -v clang++ >/dev/null; then
-  echo "fuzz-parser: needs clang++ (apt-get install clang)" >&2
-  exit 2
-fi
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+bash scripts/fuzz-build.sh fuzz-parser
 
 corpus=fuzz-corpus/parser
 mkdir -p "$corpus"

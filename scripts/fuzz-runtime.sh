@@ -12,13 +12,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 seconds=${1:-60}
 jobs=${FUZZ_JOBS:-1}
 
-bash scripts/setup.sh
-if ! command -v clang++ >/dev/null; then
-  echo "fuzz-runtime: needs clang++ (apt-get install clang)" >&2
-  exit 2
-fi
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz
+bash scripts/fuzz-build.sh fuzz-runtime
 
 corpus=fuzz-corpus/runtime
 mkdir -p "$corpus"
