@@ -16,7 +16,7 @@
 
 namespace fleng::frontend {
 
-/// The four placement annotations of the PIE64 paper (section 5.2.1, FLENG.md section 3).
+/// The four placement annotations of the PIE64 paper (section 5.2.1, docs/language.md, placements).
 enum class PlacementKind { Local, Any, On, To };
 
 /// `@ local`, `@ any(L)`, `@ on(L)` or `@ to(L)`; labels are small non-negative integers local

@@ -1,4 +1,4 @@
-// Spelling rules shared by the scanner and the printer (FLENG.md section 2).
+// Spelling rules shared by the scanner and the printer (docs/language.md).
 #include "frontend/lexemes.hpp"
 
 #include <algorithm>

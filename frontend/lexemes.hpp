@@ -30,7 +30,7 @@ bool is_name_atom(std::string_view text);
 /// True for a symbol atom: a run of `+-*/\^<>=~:.?@#&$`.
 bool is_symbol_atom(std::string_view text);
 
-/// Operators of the fixed table (FLENG.md section 2), as infix or prefix.
+/// Operators of the fixed table (docs/language.md), as infix or prefix.
 enum class Fixity { Xfx, Xfy, Yfx };
 struct InfixOperator {
   int priority;

@@ -1,4 +1,4 @@
-// The Fleng grammar (FLENG.md sections 2-3) for Bison's C++ skeleton with variants and locations.
+// The Fleng grammar (docs/language.md) for Bison's C++ skeleton with variants and locations.
 // The actions only build AST nodes through the driver, which owns the result and the diagnostics.
 // The operator table is fixed, so each priority level is a nonterminal:
 //   1200 xfx :-   1000 xfy ,   800 xfx @   700 xfx = == \== < > =< >= =:= =\=

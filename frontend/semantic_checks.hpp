@@ -1,4 +1,4 @@
-// Checks that need no program analysis, run right after parsing (FLENG.md section 3): heads and
+// Checks that need no program analysis, run right after parsing (docs/language.md, placements): heads and
 // goals must be callable, a variable is no body goal, placements stand where they may
 // (`on(L)` only in heads; body placements only on a variable's first occurrence or on a
 // structure), and every `to(L)` has exactly one `any(L)` or `on(L)` in its clause.

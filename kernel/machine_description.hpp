@@ -1,5 +1,5 @@
 // The machine description: every cost of the simulated PIE64 in one place, with documented
-// defaults (FLENG.md section 8.4), and the threads engine's batch sizes (`threads.*`), read from JSON (`--machine FILE`) and overridden key by key
+// defaults (docs/machine.md), and the threads engine's batch sizes (`threads.*`), read from JSON (`--machine FILE`) and overridden key by key
 // (`--set key=value`, keys as in the JSON, dotted: `network.copies=1`,
 // `unired.cycles.put_cons=3`). Every key has a domain (machine_domain.hpp), checked when it is
 // set; the heaps of all IUs must fit in the host's memory (heap_memory.hpp). Unknown keys and
@@ -44,7 +44,7 @@ struct MachineDescription {
   std::uint32_t mp_activate = 10;     ///< a woken goal back into the pool
   std::uint32_t load_period = 100;    ///< at most one load declaration per period (10 us)
   /// Every fifo_period-th goal the MP dispatches is the oldest of its pool, the others the
-  /// newest (depth-first); 0: always the newest. FLENG.md 5.8: LIFO with a periodic FIFO pick.
+  /// newest (depth-first); 0: always the newest. docs/engine.md: LIFO with a periodic FIFO pick.
   std::uint32_t fifo_period = 8;
 
   // NIP: per message end, and the network.

@@ -23,7 +23,7 @@
 
 namespace fleng::kernel {
 
-/// Exit statuses (FLENG.md 5.7).
+/// Exit statuses (docs/engine.md).
 inline constexpr int kExitSuccess = 0;
 inline constexpr int kExitError = 1;
 inline constexpr int kExitDeadlock = 2;

@@ -4,7 +4,7 @@
 // head variable becomes `match_equal`. Every match carries the address just past its own
 // sub-pattern, where matching resumes when the register holds an unbound variable.
 // Body: unifications and unannotated builtin calls run at once, in textual order, right after
-// the commit (FLENG.md 5.2 allows it: a builtin may run at once instead of through the pool);
+// the commit (docs/engine.md allows it: a builtin may run at once instead of through the pool);
 // the other goals are spawned, and the last one is reduced directly (`execute`). A variable whose
 // first occurrence is the output of a builtin gets the result in its register, no heap cell.
 // A predicate entered by `execute` may keep its arguments in its caller's registers
@@ -294,7 +294,7 @@ class ClauseCompiler {
     next_reg_ = std::max(next_reg_, widest_user_goal(body));
     distributing_ = distributing;
     if (distributing) {
-      // Labels of any(L) are resolved first, one least-loaded query per label (FLENG.md 3).
+      // Labels of any(L) are resolved first, one least-loaded query per label (docs/language.md, placements).
       std::set<std::int64_t> any_labels;
       for (const auto& goal : body) {
         if (goal.placement && goal.placement->kind == PlacementKind::Any) {

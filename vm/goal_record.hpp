@@ -7,7 +7,7 @@
 //   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and
-// bumps its generation, so the other hooks are recognised as stale (FLENG.md 5.3).
+// bumps its generation, so the other hooks are recognised as stale (docs/engine.md).
 #pragma once
 
 #include <cstdint>

@@ -193,7 +193,7 @@ bool Iu::unify_general(Cell a, Cell b) {
     if (x == y) continue;
     if (is_unbound(x) || is_unbound(y)) {
       if (is_unbound(x) && is_unbound(y)) {
-        // Variable-variable: no information; the hooks of one move to the other (FLENG.md 5.3).
+        // Variable-variable: no information; the hooks of one move to the other (docs/engine.md).
         // The higher (IU, address) is bound to the lower, so no cycle can form.
         if (x < y) std::swap(x, y);
         if (remote_ != nullptr && (iu_of(x) != index_ || iu_of(y) != index_)) {

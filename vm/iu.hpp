@@ -153,7 +153,7 @@ class alignas(64) Iu {
   bool distribute = false;
   /// Takes the next goal of the pool (the MP's choice), or 0: the newest (LIFO).
   Cell take_goal();
-  /// Takes the oldest goal of the pool, or 0: the MP's periodic FIFO pick (FLENG.md 5.8), so
+  /// Takes the oldest goal of the pool, or 0: the MP's periodic FIFO pick (docs/engine.md), so
   /// that a goal woken behind a long chain of newer ones is not starved.
   Cell take_oldest_goal();
   /// Takes up to `n` of the oldest goals of the pool into `taken` (the threads engine gives them
@@ -199,7 +199,7 @@ class alignas(64) Iu {
   std::vector<Cell> roots;
 
   // --- services for builtins ---------------------------------------------------------------------
-  /// Active unification (FLENG.md 5.4); false on failure (the caller reports it). The
+  /// Active unification (docs/engine.md); false on failure (the caller reports it). The
   /// common cases, an unbound variable nobody waits on meeting a value or another local
   /// variable, are handled inline.
   bool unify(Cell a, Cell b) {

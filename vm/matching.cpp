@@ -17,7 +17,7 @@ template <typename T>
 using Pending = boost::container::small_vector<T, 32>;
 }  // namespace
 
-/// Passive identity of two terms (FLENG.md 5.2, repeated head variables and equal/3).
+/// Passive identity of two terms (docs/engine.md, repeated head variables and equal/3).
 Identity passive_identity(Cell a, Cell b, Cell& blocking) {
   Pending<std::pair<Cell, Cell>> pending{{a, b}};
   PairGuard guard;

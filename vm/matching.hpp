@@ -9,7 +9,7 @@ namespace fleng::vm {
 enum class Identity { Identical, Different, Blocked };
 
 /// Identical, Different (in a bound part: this dominates), or Blocked on an unbound variable
-/// (stored in `blocking`) that the answer depends on (FLENG.md 5.2).
+/// (stored in `blocking`) that the answer depends on (docs/engine.md).
 Identity passive_identity(Cell a, Cell b, Cell& blocking);
 
 /// The first unbound variable inside a term, or 0 if the term is ground.

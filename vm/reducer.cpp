@@ -5,7 +5,7 @@
 // the first clause that commits runs its body. No clause committing: the goal suspends on the
 // variables that blocked (if any clause was blocked) or it is a fatal "no matching clause".
 // The body's last goal is reduced at once (`execute`) for up to a time slice of reductions;
-// then it goes to the back of the queue so that other goals get their turn (FLENG.md 5.8).
+// then it goes to the back of the queue so that other goals get their turn (docs/engine.md).
 #include <algorithm>
 #include <array>
 

@@ -1,4 +1,4 @@
-// The scanner through `tokenize` (frontend/tokens.hpp): lexemes of FLENG.md section 2, the
+// The scanner through `tokenize` (frontend/tokens.hpp): lexemes of docs/language.md, the
 // operand/operator context of `-` and `(`, comments, escapes, number limits and positions.
 #include <gtest/gtest.h>
 

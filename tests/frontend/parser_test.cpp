@@ -1,4 +1,4 @@
-// The parser through `parse_source`: AST shapes (FLENG.md sections 2-3), operator priorities,
+// The parser through `parse_source`: AST shapes (docs/language.md), operator priorities,
 // annotations, error messages and recovery, and hostile input (binary, huge, deeply nested).
 #include <gtest/gtest.h>
 

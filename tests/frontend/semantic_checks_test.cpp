@@ -1,4 +1,4 @@
-// The checks that run after parsing (frontend/semantic_checks.hpp, FLENG.md section 3):
+// The checks that run after parsing (frontend/semantic_checks.hpp, docs/language.md, placements):
 // callable heads and goals, and where placement annotations may stand.
 #include <gtest/gtest.h>
 

@@ -1,4 +1,4 @@
-// Every builtin of vm/builtins.def through Session queries (FLENG.md section 6): results,
+// Every builtin of vm/builtins.def through Session queries (docs/engine.md, builtins): results,
 // suspension on unbound inputs, and error cases with their messages.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // kernel::Session: loading, queries and their bindings, exit codes, the error and deadlock
-// reports (FLENG.md 5.7), parse errors in queries, memory limits.
+// reports (docs/engine.md), parse errors in queries, memory limits.
 #include <gtest/gtest.h>
 
 #include <algorithm>

@@ -108,7 +108,7 @@ TEST_F(SimTest, PeriodicFifoPickLetsThePipelineOverlap) {
   // With static placement each filter and the sift that follows it share an IU. Depth-first
   // alone, the filter's own continuations always come before the woken sift, so each stage
   // runs to its end before the next one starts: one IU busy at a time. With every 8th goal
-  // the oldest (FLENG.md 5.8), the stages overlap.
+  // the oldest (docs/engine.md), the stages overlap.
   ASSERT_TRUE(load(kPrimes)) << err.str();
   auto parallelism = [&](std::uint32_t fifo_period) {
     simulate(4, true, 128);

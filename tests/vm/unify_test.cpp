@@ -1,4 +1,4 @@
-// Active unification (Iu::unify, FLENG.md 5.4) over every kind of term, variable-variable
+// Active unification (Iu::unify, docs/engine.md) over every kind of term, variable-variable
 // binding with hook lists merged (5.3), and passive identity (vm/matching.hpp, 5.2).
 #include <gtest/gtest.h>
 

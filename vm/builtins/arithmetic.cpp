@@ -1,4 +1,4 @@
-// Arithmetic builtins (FLENG.md 6): int op int -> int with overflow as an error, otherwise
+// Arithmetic builtins (docs/engine.md, builtins): int op int -> int with overflow as an error, otherwise
 // float; division by zero is an error; bitwise operations on integers only.
 #include <cmath>
 #include <limits>

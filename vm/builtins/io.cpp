@@ -1,5 +1,5 @@
 // Output: write/1, writeln/1, nl/0, put_char/1 and the sequencing variants with a Done
-// argument, bound to [] after the output (FLENG.md 6). Output waits for a ground term.
+// argument, bound to [] after the output (docs/engine.md, builtins). Output waits for a ground term.
 #include <ostream>
 
 #include "frontend/utf8.hpp"
