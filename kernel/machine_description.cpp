@@ -63,6 +63,7 @@ const std::vector<Key>& keys() {
         field("unired.reduce_dispatch", &D::reduce_dispatch, cycles),
         field("unired.clause_try", &D::clause_try, cycles),
         field("unired.builtin_call", &D::builtin_call, cycles),
+        field("unired.builtin_work", &D::builtin_work, cycles),
         field("unired.suspend", &D::suspend, cycles),
         field("unired.activate", &D::activate, cycles),
         field("mp.reduce", &D::mp_reduce, cycles),

@@ -33,6 +33,8 @@ struct MachineDescription {
   std::uint32_t reduce_dispatch = 2;  ///< start of a reduction (entry selection)
   std::uint32_t clause_try = 1;       ///< each clause tried
   std::uint32_t builtin_call = 4;     ///< a builtin's own work (added to its instruction)
+  std::uint32_t builtin_work = 1;     ///< per unit of work of a builtin whose work grows with its
+                                      ///< input (an expression node, a list element, a character)
   std::uint32_t suspend = 8;          ///< hook creation, per variable
   std::uint32_t activate = 5;         ///< per activated goal
 

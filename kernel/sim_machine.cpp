@@ -69,6 +69,7 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   costs_.reduce_dispatch = machine_.reduce_dispatch;
   costs_.clause_try = machine_.clause_try;
   costs_.builtin_call = machine_.builtin_call;
+  costs_.builtin_work = machine_.builtin_work;
   costs_.suspend = machine_.suspend;
   costs_.activate = machine_.activate;
   vm::IuOptions options;

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string_view>
 
+#include "vm/builtin_outcome.hpp"
 #include "vm/cell.hpp"
 #include "vm/code.hpp"
 
@@ -15,13 +16,6 @@ class Iu;
 
 enum class BuiltinKind : std::uint8_t { Function, Procedure };
 
-/// What a builtin (or a clause attempt) ends with.
-enum class Outcome : std::uint8_t {
-  Done,      ///< finished; outputs delivered
-  Suspend,   ///< must wait: the variables are in Iu::blocked(); nothing was changed
-  NeedHeap,  ///< the heap is full: collect and run the builtin again (nothing was changed)
-  Error,     ///< fatal: Iu::fail() was called with the message
-};
 
 /// A builtin's implementation. `args` are its arguments (inputs of mode ? dereferenced and
 /// bound, the runtime checked); a Function writes its result to `*out` (the last argument is

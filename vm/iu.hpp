@@ -24,7 +24,7 @@
 #include <vector>
 
 #include "vm/atom_table.hpp"
-#include "vm/builtins.hpp"
+#include "vm/builtin_outcome.hpp"
 #include "vm/code.hpp"
 #include "vm/heap.hpp"
 #include "vm/remote_ops.hpp"
@@ -141,6 +141,11 @@ class alignas(64) Iu {
   /// stopping early when the pool is empty or the heap runs low. Success means it stopped
   /// normally (the pool may still hold goals).
   RunStatus run_batch(const BatchLimits& limits);
+  /// Charges `units` of a builtin's work (an expression node, a list element, a character) on the
+  /// simulated machine: `unired.builtin_work` cycles each. Nothing on the other engines.
+  void charge_work(std::uint64_t units) {
+    if (costs_ != nullptr) cycles_ += units * costs_->builtin_work;
+  }
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.

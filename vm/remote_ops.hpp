@@ -17,6 +17,7 @@ struct SimCosts {
   std::uint32_t reduce_dispatch = 0;
   std::uint32_t clause_try = 0;
   std::uint32_t builtin_call = 0;
+  std::uint32_t builtin_work = 0;  ///< per unit of a builtin's work (Iu::charge_work)
   std::uint32_t suspend = 0;
   std::uint32_t activate = 0;
 };

@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include "vm/builtins.hpp"
 #include "vm/iu.hpp"
 #include "vm/terms.hpp"
 
