@@ -1,7 +1,9 @@
 // The `fleng` command line. Thin: it parses options with CLI11 and calls the libraries.
 // Subcommands: run, sweep (many simulations), analyze, repl (the default), fmt (canonical
 // layout), check (syntax and placement checks).
+#include <charconv>
 #include <iostream>
+#include <limits>
 
 #include <CLI/CLI.hpp>
 
@@ -10,6 +12,27 @@
 #include "app/repl_command.hpp"
 #include "app/run_command.hpp"
 #include "app/sweep_command.hpp"
+
+namespace {
+
+/// --seed: an integer from 0 to 2^64-1, written in decimal digits only (CLI11 would take -1 or
+/// 2^64 and wrap them silently).
+CLI::Validator seed_check() {
+  return CLI::Validator(
+      [](const std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const char* end = text.data() + text.size();
+        const auto [stop, ec] = std::from_chars(text.data(), end, value);
+        if (text.empty() || text.front() == '-' || text.front() == '+' || ec != std::errc{} ||
+            stop != end) {
+          return "'" + text + "' is not an integer from 0 to 18446744073709551615";
+        }
+        return {};
+      },
+      "SEED");
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
@@ -61,6 +84,11 @@ int main(int argc, char** argv) {
   run->add_option("--machine", run_options.machine_file, "Machine description (JSON)");
   run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)")
       ->allow_extra_args(false);
+  run->add_option("--seed", run_options.seed,
+                  "Seed of random/1, random_int/2, random_normal/3 (default 0): the same seed "
+                  "draws the same numbers on every engine")
+      ->check(seed_check())
+      ->capture_default_str();
   run->add_option("--trace", run_options.trace_file,
                   "Write a Chrome trace-event timeline of the run (Perfetto): sim, each IU's processors; "
                   "threads, each worker's turns");
@@ -102,12 +130,20 @@ int main(int argc, char** argv) {
                     "(the paper's four panels per IU count), each also as PNG");
   sweep->add_flag("--resume", sweep_options.resume,
                   "Keep the rows already in the CSV file and run only the missing configurations");
+  sweep->add_option("--seed", sweep_options.seed,
+                    "Seed of the random builtins, the same for every configuration (default 0)")
+      ->check(seed_check())
+      ->capture_default_str();
   sweep->add_option("-j,--jobs", sweep_options.jobs, "Host threads (default: one per core)")
       ->check(CLI::Range(1, 1024));
 
   std::vector<std::string> repl_files;
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
   repl->add_option("files", repl_files, "Fleng source files to load");
+  std::uint64_t repl_seed = 0;
+  repl->add_option("--seed", repl_seed, "Seed of the random builtins (default 0; :seed changes it)")
+      ->check(seed_check())
+      ->capture_default_str();
 
   // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
   // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
@@ -118,7 +154,7 @@ int main(int argc, char** argv) {
     std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
     return 1;
   }
-  if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
+  if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files, repl_seed);
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);
   if (run->parsed()) {

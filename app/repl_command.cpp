@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <charconv>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -81,6 +82,7 @@ const char* kHelp =
     "  :threshold T           dynamic partitioning threshold\n"
     "  :set key=value         any machine description key (see docs/machine.md)\n"
     "  :trace FILE|off        write each goal's timeline to FILE (sim, threads; Perfetto)\n"
+    "  :seed [N]              show or set the seed of random/1 and the other random builtins\n"
     "  :help                  this text\n"
     "  :quit                  leave (Ctrl-D too)\n"
     "Ctrl-C stops a running goal.\n";
@@ -239,6 +241,8 @@ class Repl {
       machine_command(name, args);
     } else if (name == "trace") {
       trace_command(args);
+    } else if (name == "seed") {
+      seed_command(args);
     } else if (name == "stats") {
       if (!last_) {
         std::cout << "no goal run yet\n";
@@ -299,6 +303,26 @@ class Repl {
                              engine.simulated || engine.threads
                                  ? ""
                                  : " (on the sim and threads engines; now local)");
+  }
+
+  /// :seed [N]: the seed of the random builtins (the same seed, the same numbers on every engine).
+  void seed_command(const std::vector<std::string>& args) {
+    auto& seed = session_.options().seed;
+    if (args.size() > 1) {
+      report_failure("usage: :seed [N]");
+      return;
+    }
+    if (args.size() == 1) {
+      const std::string& text = args.front();
+      std::uint64_t value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc{} || end != text.data() + text.size()) {
+        report_failure(fmt::format(":seed: '{}' is not an integer from 0 to {}", text, UINT64_MAX));
+        return;
+      }
+      seed = value;
+    }
+    std::cout << "seed " << seed << '\n';
   }
 
   /// :engine, :ius, :workers, :static, :threshold, :set.
@@ -366,8 +390,9 @@ class Repl {
 
 }  // namespace
 
-int run_repl(const std::vector<std::string>& files) {
+int run_repl(const std::vector<std::string>& files, std::uint64_t seed) {
   kernel::Session session(std::cout, std::cout);
+  session.options().seed = seed;
   if (!files.empty() && !session.load(files)) {
     // Keep going with what loaded: the user can fix the file and :reload.
     std::cout << "(some files did not load)\n";

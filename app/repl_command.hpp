@@ -7,6 +7,7 @@
 namespace fleng::app {
 
 /// Runs the REPL; returns the exit status (halt/1's code, or in a script the last failure).
-int run_repl(const std::vector<std::string>& files);
+/// `seed`: of the random builtins (--seed; :seed changes it).
+int run_repl(const std::vector<std::string>& files, std::uint64_t seed = 0);
 
 }  // namespace fleng::app

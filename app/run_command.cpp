@@ -200,6 +200,7 @@ int run_checked(const RunOptions& options) {
   }
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
+  iu.seed = options.seed;
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
   kernel::Session session(out, std::cerr, iu);

@@ -23,6 +23,7 @@ int sweep_checked(const SweepCommandOptions& options) {
   sweep::SweepOptions sweep;
   sweep.program.files = options.files;
   sweep.program.goal = options.goal;
+  sweep.program.seed = options.seed;
   sweep.csv_path = options.csv_path;
   sweep.json_path = options.json_path;
   sweep.plot_path = options.plot_path;

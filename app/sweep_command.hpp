@@ -12,6 +12,7 @@ namespace fleng::app {
 struct SweepCommandOptions {
   std::vector<std::string> files;
   std::string goal = "main";
+  std::uint64_t seed = 0;  ///< of the random builtins
   std::string ius;         ///< comma-separated lists, "" when not swept
   std::string statics;
   std::string thresholds;

@@ -19,6 +19,7 @@
 #include "kernel/sim_machine.hpp"
 #include "kernel/threads_machine.hpp"
 #include "vm/goal_record.hpp"
+#include "vm/lineage.hpp"
 
 namespace fleng::kernel {
 
@@ -217,12 +218,13 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     return result;
   }
 
+  options_.started = std::chrono::steady_clock::now();  // now/1 counts from here
   if (engine_.threads) return run_threads(query, names);
   if (engine_.simulated) return run_simulated(query, names);
 
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
   for (std::size_t i = 0; i < names.size(); ++i) iu.roots.push_back(*vm::make_variable(iu.heap));
-  iu.add_goal(query, iu.roots.data());
+  iu.add_goal(query, iu.roots.data(), vm::lineage::root(options_.seed));
   const Running running(running_, &iu);
   const auto start = std::chrono::steady_clock::now();
   result.status = iu.run();
@@ -264,7 +266,7 @@ QueryResult Session::run_on(Machine& machine, vm::PredicateId query,
   for (std::size_t i = 0; i < names.size(); ++i) {
     home.roots.push_back(*vm::make_variable(home.heap));
   }
-  home.add_goal(query, home.roots.data());
+  home.add_goal(query, home.roots.data(), vm::lineage::root(options_.seed));
   const auto start = std::chrono::steady_clock::now();
   result.status = machine.run();
   result.elapsed = std::chrono::steady_clock::now() - start;

@@ -391,11 +391,19 @@ void SimMachine::write_data(vm::Iu& from, unsigned iu, std::size_t words) {
 
 void SimMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
   ++nodes_[from.index()]->stats.goals_sent;
-  const std::uint32_t words = vm::goal_record::kHeaderCells + vm::goal_record::arity(goal);
+  // The lineage key (vm/lineage.hpp) travels with the goal but is not charged: PIE64's goal
+  // frames had no such word, and the simulated times stay those of the machine measured.
+  const std::uint32_t words = vm::goal_record::kHeaderCells - 1 + vm::goal_record::arity(goal);
   send(from.index(), iu, MessageKind::Goal, goal, 0, words, ready_time(from));
 }
 
 void SimMachine::new_goal(vm::Iu& from) { nodes_[from.index()]->mp_pending += machine_.mp_newgoal; }
+
+std::optional<double> SimMachine::simulated_seconds(const vm::Iu& from) const {
+  // The UNIRED's own time: the clock of the simulation plus the cycles of the reduction so far.
+  const double cycles = static_cast<double>(engine_.now()) + static_cast<double>(from.peek_cycles());
+  return cycles / (machine_.clock_mhz * 1e6);
+}
 
 // --- running and reporting -------------------------------------------------------------------
 

@@ -92,6 +92,7 @@ class SimMachine final : public vm::RemoteOps {
   void write_data(vm::Iu& from, unsigned iu, std::size_t words) override;
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& from) override;
+  [[nodiscard]] std::optional<double> simulated_seconds(const vm::Iu& from) const override;
 
  private:
   enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate, Data };

@@ -27,6 +27,7 @@ ConfigurationResult run_configuration(const Program& program,
   std::ostringstream err;
   try {
     kernel::Session session(out, err);
+    session.options().seed = program.seed;
     session.engine().simulated = true;
     session.engine().machine = machine;
     if (!session.load(program.files)) {

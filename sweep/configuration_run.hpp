@@ -18,6 +18,7 @@ namespace fleng::sweep {
 struct Program {
   std::vector<std::string> files;
   std::string goal = "main";
+  std::uint64_t seed = 0;  ///< of the random builtins (--seed)
 };
 
 struct ConfigurationResult {

@@ -1,6 +1,8 @@
 // The predicate table and the constant registers of a code image.
 #include "vm/code.hpp"
 
+#include "vm/lineage.hpp"
+
 namespace fleng::vm {
 
 namespace {
@@ -21,6 +23,15 @@ PredicateId CodeImage::predicate(std::uint64_t name_atom, const std::string& nam
   predicates.push_back(std::move(p));
   by_key_.emplace(key, id);
   return id;
+}
+
+void CodeImage::index_sites() {
+  site_keys.resize(code.size(), 0);
+  for (const auto& [pc, source] : call_sites) {
+    if (pc < site_keys.size() && site_keys[pc] == 0) {
+      site_keys[pc] = lineage::site_key(source.file, source.span.begin.line, source.span.begin.column);
+    }
+  }
 }
 
 std::optional<PredicateId> CodeImage::find(std::uint64_t name_atom, std::uint32_t arity) const {

@@ -90,6 +90,14 @@ class CodeImage {
   std::vector<Predicate> predicates;
   /// Source of the builtin call (or unification) at a code address.
   std::unordered_map<std::uint32_t, SourceRef> call_sites;
+  /// The lineage site key (vm/lineage.hpp) of each call site, by code address (0 elsewhere):
+  /// read by the reducer at every spawn and execute, so a vector as long as the code.
+  std::vector<std::uint64_t> site_keys;
+  /// The program or a query names a random builtin: its IUs keep lineage keys.
+  bool random_used = false;
+
+  /// Fills site_keys from call_sites, after code was added.
+  void index_sites();
 
   /// The predicate name/arity, created (undefined) on first reference.
   PredicateId predicate(std::uint64_t name_atom, const std::string& name, std::uint32_t arity);

@@ -21,6 +21,7 @@
 #include <fmt/format.h>
 
 #include "vm/builtins.hpp"
+#include "vm/goal_record.hpp"
 #include "vm/inline_builtins.hpp"
 
 namespace fleng::vm {
@@ -392,7 +393,7 @@ class ClauseCompiler {
         emit_operand(target.predicate);
         emit_operand(goal.placement ? placement_operand(*goal.placement) : 0);
         if (goal.placement) check_label(goal.placement->label);
-        alloc_ += 3 + args.size();
+        alloc_ += goal_record::kHeaderCells + args.size();
       } else if (last) {
         const std::uint64_t inlined = try_inline(*goal.term, args);
         emit_execute(target.predicate, args, layout_of(*goal.term));
@@ -401,7 +402,7 @@ class ClauseCompiler {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
         emit(Op::spawn);
         emit_operand(target.predicate);
-        alloc_ += 3 + args.size();
+        alloc_ += goal_record::kHeaderCells + args.size();
       }
       emit_operand(args.size());
       for (const auto& [reg, temporary] : args) emit_operand(reg);
@@ -911,6 +912,8 @@ class ClauseCompiler {
         const Cell c = h.kind == TermKind::Atom ? atoms_.atom(h.text) : make_small_int(h.integer);
         to_next.push_back(emit_match(Op::if_not_const, reg, {c}));
       }
+      // The goal's lineage changes here as at the `execute` (its call site: the goal's).
+      image_.call_sites.emplace(pc(), SourceRef{saved_file, saved_span});
       emit(Op::reduced);
       file_ = file;
       compile_body(clause->body, false);
@@ -1173,6 +1176,26 @@ Layouts choose_layouts(const std::vector<std::uint64_t>& order,
   return layouts;
 }
 
+/// Whether a term names a random builtin (as an atom or a functor), anywhere: a program that
+/// does keeps lineage keys (vm/lineage.hpp, CodeImage::random_used).
+bool mentions_random(const Term& t) {
+  if ((t.kind == TermKind::Atom || t.kind == TermKind::Compound) &&
+      (t.text == "random" || t.text == "random_int" || t.text == "random_normal")) {
+    return true;
+  }
+  for (const auto& arg : t.args) {
+    if (mentions_random(*arg)) return true;
+  }
+  return t.tail && mentions_random(*t.tail);
+}
+
+bool mentions_random(const std::vector<frontend::Goal>& goals) {
+  for (const auto& goal : goals) {
+    if (mentions_random(*goal.term)) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, CodeImage& image,
@@ -1195,6 +1218,11 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
   std::unordered_set<std::uint64_t> user_defined;
   std::unordered_set<std::uint64_t> seen;
   for (const auto& unit : units) {
+    for (const auto& item : unit.program->items) {
+      if (const auto* clause = std::get_if<frontend::Clause>(&item)) {
+        if (mentions_random(*clause->head) || mentions_random(clause->body)) image.random_used = true;
+      }
+    }
     for (const auto& item : unit.program->items) {
       const auto* clause = std::get_if<frontend::Clause>(&item);
       if (clause == nullptr) continue;
@@ -1253,6 +1281,7 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     for (const Term* head : heads) keys.push_back(classify(*head, argument, atoms));
     build_index(*predicate, argument, keys, image.code);
   }
+  image.index_sites();
   return ok;
 }
 
@@ -1274,6 +1303,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
   if (variables.empty()) head = frontend::make_atom(name, {});
   const PredicateId id =
       image.predicate(atoms.intern(name), name, static_cast<std::uint32_t>(variables.size()));
+  if (mentions_random(goals)) image.random_used = true;
   ClauseCompiler compiler(atoms, image, file, user_defined, layouts, nullptr, options);
   try {
     const std::uint32_t pc = compiler.compile(*head, goals);
@@ -1285,6 +1315,7 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
   } catch (const CompileError& e) {
     errors.push_back({frontend::Severity::Error, e.span_, e.message_});
   }
+  image.index_sites();
   return id;
 }
 

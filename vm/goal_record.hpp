@@ -1,9 +1,11 @@
 // Heap layouts of goal records and hooks (suspension records), with their accessors.
 //
-//   goal record  [HEADER Goal, size 2+n, aux n][origin (INT)][state (INT)][arg 1]...[arg n]
+//   goal record  [HEADER Goal, size 3+n, aux n][origin (INT)][state (INT)][lineage (INT)]
+//                [arg 1]...[arg n]
 //                origin = predicate + 2^32 * call site (the code address of the call that made
 //                the goal, for error messages; 0 when unknown)
 //                state = 2 * generation + (1 if suspended)
+//                lineage = the goal's lineage key (vm/lineage.hpp: random numbers)
 //   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and
@@ -17,7 +19,7 @@
 
 namespace fleng::vm::goal_record {
 
-inline constexpr std::uint32_t kHeaderCells = 3;
+inline constexpr std::uint32_t kHeaderCells = 4;
 inline constexpr std::uint32_t kHookCells = 4;
 
 inline Cell* cells(Cell goal) { return address_of(goal); }
@@ -33,6 +35,10 @@ inline Cell origin(PredicateId predicate, std::uint64_t call_site) {
 }
 inline std::int64_t state(Cell goal) { return small_int_value(cells(goal)[2]); }
 inline void set_state(Cell goal, std::int64_t state) { cells(goal)[2] = make_small_int(state); }
+inline std::uint64_t lineage(Cell goal) {
+  return static_cast<std::uint64_t>(small_int_value(cells(goal)[3]));
+}
+inline Cell lineage_cell(std::uint64_t key) { return make_small_int(static_cast<std::int64_t>(key)); }
 inline Cell* args(Cell goal) { return cells(goal) + kHeaderCells; }
 
 inline std::int64_t generation(std::int64_t state) { return state >> 1; }

@@ -9,6 +9,7 @@
 
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
+#include "vm/lineage.hpp"
 #include "vm/term_writer.hpp"
 #include "vm/walk_guard.hpp"
 
@@ -26,20 +27,22 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
       heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
       index_(index),
       count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil),
-      scratch_(kMaxRegisters, kNil) {}
+      scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {}
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
   if (p == nullptr) return 0;
-  p[0] = make_header(BoxKind::Goal, 2 + arity, arity);
+  p[0] = make_header(BoxKind::Goal, 3 + arity, arity);
   p[1] = make_small_int(predicate);
   p[2] = make_small_int(0);
+  p[3] = goal_record::lineage_cell(lineage_);
   std::copy(args, args + arity, p + goal_record::kHeaderCells);
   return make_pointer(Tag::Box, p, index_);
 }
 
-bool Iu::add_goal(PredicateId predicate, const Cell* args) {
+bool Iu::add_goal(PredicateId predicate, const Cell* args, std::uint64_t lineage) {
   const auto arity = image.predicates[predicate].arity;
+  lineage_ = lineage;
   if (heap.free_cells() < goal_record::kHeaderCells + arity) {
     std::vector<Cell> copy(args, args + arity);
     if (!ensure_heap(goal_record::kHeaderCells + arity, copy.data(), copy.size())) return false;
@@ -51,10 +54,18 @@ bool Iu::add_goal(PredicateId predicate, const Cell* args) {
   return true;
 }
 
+double Iu::now_seconds() const {
+  if (remote_ != nullptr) {
+    if (const auto simulated = remote_->simulated_seconds(*this)) return *simulated;
+  }
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - options_.started).count();
+}
+
 bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
   const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
   if (goal == 0) return false;
   goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
+  goal_record::cells(goal)[3] = goal_record::lineage_cell(builtin_key_);
   ++counters.goals_spawned;
   push(goal);
   return true;

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <deque>
 #include <functional>
@@ -77,6 +78,10 @@ struct IuOptions {
   /// IUs after each reduction (SimMachine). Off (the maximum) by default; the threads engine
   /// ignores it.
   std::uint64_t max_reductions = std::numeric_limits<std::uint64_t>::max();
+  /// The seed of the random builtins (the query's lineage key is lineage::root(seed)).
+  std::uint64_t seed = 0;
+  /// When the run started (now/1 on the engines that run on the host's clock).
+  std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
 };
 
 struct IuCounters {
@@ -104,8 +109,9 @@ class alignas(64) Iu {
   [[nodiscard]] unsigned count() const { return count_; }
 
   // --- running -----------------------------------------------------------------------------------
-  /// Adds goal `predicate(args)` to the pool (the top-level query, for instance).
-  bool add_goal(PredicateId predicate, const Cell* args);
+  /// Adds goal `predicate(args)` to the pool (the top-level query, for instance), with the
+  /// lineage key `lineage` (vm/lineage.hpp; the query's: lineage::root(seed)).
+  bool add_goal(PredicateId predicate, const Cell* args, std::uint64_t lineage = 0);
   /// Runs until the pool is empty (then success or deadlock), an error, halt/1, or an
   /// interrupt request.
   RunStatus run();
@@ -250,6 +256,14 @@ class alignas(64) Iu {
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
+  /// The lineage key a random builtin being run draws from (vm/lineage.hpp): the same for the
+  /// call whether it runs at once or later from a goal record, on whichever IU.
+  [[nodiscard]] std::uint64_t draw_key() const { return builtin_key_; }
+  /// True when this IU keeps lineage keys: the program names a random builtin.
+  [[nodiscard]] bool keeps_lineage() const { return lineage_on_; }
+  /// Seconds since the run started: the simulated time of this IU on the simulated machine,
+  /// the host's steady clock elsewhere (now/1).
+  [[nodiscard]] double now_seconds() const;
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
   bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);
@@ -373,6 +387,9 @@ class alignas(64) Iu {
   /// (vm/ground_wait.hpp). Cleared at every collection (records and variables move).
   std::unordered_map<Cell, Cell> ground_resume_;
   std::uint32_t builtin_site_ = 0;  // call site (code address) of the builtin being run, or 0
+  std::uint64_t lineage_ = 0;      // lineage key of the goal being reduced (vm/lineage.hpp)
+  std::uint64_t builtin_key_ = 0;  // lineage key of the builtin call being run (draw_key())
+  bool lineage_on_ = false;        // keeps lineage keys (CodeImage::random_used at creation)
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
   RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs
   const std::vector<const Heap*>* machine_heaps_ = nullptr;

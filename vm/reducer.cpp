@@ -18,6 +18,7 @@
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/inline_builtins.hpp"
+#include "vm/lineage.hpp"
 #include "vm/iu.hpp"
 #include "vm/matching.hpp"
 #include "vm/term_writer.hpp"
@@ -271,6 +272,8 @@ RunStatus Iu::run_loop(Cell single_goal) {
   Cell* const scratch = scratch_.data();
   // The state of the loop; all declared here, so that no jump crosses an initialization.
   const Cell* code = image.code.data();
+  const std::uint64_t* sites = image.site_keys.data();
+  const bool lineage_on = lineage_on_;  // vm/lineage.hpp: only for programs that draw
   const Predicate* predicates = image.predicates.data();
   // call/1 of a predicate never seen makes one (undefined): then the predicates may have moved
   // and the entries are one short; the builtin says so (predicates_grew_).
@@ -372,6 +375,7 @@ next_goal:
   }
   pred = goal_record::predicate(goal);
   arity = goal_record::arity(goal);
+  if (lineage_on) [[unlikely]] lineage_ = goal_record::lineage(goal);
   if (const auto& layout = predicates[pred].arg_registers; !layout.empty()) [[unlikely]] {
     // Argument registers of its own (docs/engine.md): the record is in argument order.
     const Cell* goal_args = goal_record::args(goal);
@@ -637,6 +641,7 @@ op_if_not_const: {
 }
 op_reduced:
   ++counters.reductions;
+  if (lineage_on) [[unlikely]] lineage_ = lineage::child(lineage_, sites[pc]);
   pc += 1;
   DISPATCH();
 
@@ -836,9 +841,11 @@ op_spawn: {
   // A goal for the local pool (the local body).
   const auto n = static_cast<std::uint32_t>(code[pc + 2]);
   Cell* p = heap.take(goal_record::kHeaderCells + n);
-  p[0] = make_header(BoxKind::Goal, 2 + n, n);
+  p[0] = make_header(BoxKind::Goal, 3 + n, n);
   p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
   p[2] = make_small_int(0);
+  p[3] = make_small_int(0);
+  if (lineage_on) [[unlikely]] p[3] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
   const Cell* regs = code + pc + 3;
   Cell* arg = p + goal_record::kHeaderCells;
   // The arguments, up to eight without a loop (entry by count, as execute's moves).
@@ -923,6 +930,7 @@ op_spawn_at: {
       }
       pred = target;
       arity = n;
+      if (lineage_on) [[unlikely]] lineage_ = lineage::child(lineage_, sites[pc]);
       goto tail_call;
     }
   }
@@ -932,9 +940,11 @@ op_spawn_at: {
                 ? heap.take(goal_record::kHeaderCells + n)
                 : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
-  p[0] = make_header(BoxKind::Goal, 2 + n, n);
+  p[0] = make_header(BoxKind::Goal, 3 + n, n);
   p[1] = goal_record::origin(target, pc);
   p[2] = make_small_int(0);
+  p[3] = make_small_int(0);
+  if (lineage_on) [[unlikely]] p[3] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
   for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[pc + 4 + i]];
   ++counters.goals_spawned;
   if (where == iu) {
@@ -973,6 +983,7 @@ op_execute: {
 #undef MOVE_ONE
   pred = static_cast<PredicateId>(code[pc + 1]);
   arity = n;
+  if (lineage_on) [[unlikely]] lineage_ = lineage::child(lineage_, sites[pc]);
   goto tail_call;
 }
   // execute with 0 to 3 moves (chosen when the code is threaded): no count, no loop.
@@ -987,6 +998,7 @@ op_execute: {
     }                                                                 \
     pred = static_cast<PredicateId>(operands[1]);                     \
     arity = static_cast<std::uint32_t>(operands[2]);                  \
+    if (lineage_on) [[unlikely]] lineage_ = lineage::child(lineage_, sites[pc]); \
     goto tail_call;                                                   \
   } while (false)
 op_execute_0: EXECUTE_MOVES(0);
@@ -1059,6 +1071,7 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
   Cell* const R = registers_.data();
   const BuiltinInfo& info = kBuiltins[predicate.builtin];
   ++counters.builtin_calls;
+  builtin_key_ = lineage_;  // a builtin goal's own key is its call's (vm/lineage.hpp)
   const bool function = info.kind == BuiltinKind::Function;
   const std::uint32_t inputs = function ? arity - 1 : arity;
   Outcome outcome;
@@ -1103,6 +1116,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   const auto n = static_cast<std::uint32_t>(code[count_at]);
   const Cell* regs = code + count_at + 1;
   ++counters.builtin_calls;
+  if (lineage_on_) builtin_key_ = lineage::child(lineage_, image.site_keys[pc]);
   Outcome outcome;
   Cell result = 0;
   std::size_t headroom = std::size_t{1} << 16;
@@ -1164,6 +1178,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   const PredicateId builtin_pred = *image.find(atoms.intern(std::string(info.name)), info.arity);
   const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
   goal_record::cells(record)[1] = goal_record::origin(builtin_pred, pc);
+  goal_record::cells(record)[3] = goal_record::lineage_cell(builtin_key_);
   return suspend_goal(record, builtin_pred, args.data(), info.arity);
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 
 #include "vm/cell.hpp"
 
@@ -47,6 +48,12 @@ class RemoteOps {
   virtual void send_goal(Iu& from, unsigned iu, Cell goal) = 0;
   /// A goal entered `from`'s own pool (`newgoal`: the MP's work).
   virtual void new_goal(Iu& from) = 0;
+  /// The simulated time of `from` in seconds (now/1), on a machine that simulates time;
+  /// nullopt where time is the host's.
+  [[nodiscard]] virtual std::optional<double> simulated_seconds(const Iu& from) const {
+    static_cast<void>(from);
+    return std::nullopt;
+  }
 };
 
 }  // namespace fleng::vm

@@ -1,0 +1,1 @@
+examples/montecarlo_pi.fl -g run(3000)
