@@ -1,8 +1,6 @@
 // The predicate table and the constant registers of a code image.
 #include "vm/code.hpp"
 
-#include "vm/lineage.hpp"
-
 namespace fleng::vm {
 
 namespace {
@@ -27,10 +25,8 @@ PredicateId CodeImage::predicate(std::uint64_t name_atom, const std::string& nam
 
 void CodeImage::index_sites() {
   site_keys.resize(code.size(), 0);
-  for (const auto& [pc, source] : call_sites) {
-    if (pc < site_keys.size() && site_keys[pc] == 0) {
-      site_keys[pc] = lineage::site_key(source.file, source.span.begin.line, source.span.begin.column);
-    }
+  for (const auto& [pc, key] : site_at) {
+    if (pc < site_keys.size()) site_keys[pc] = key;
   }
 }
 

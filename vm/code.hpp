@@ -90,13 +90,15 @@ class CodeImage {
   std::vector<Predicate> predicates;
   /// Source of the builtin call (or unification) at a code address.
   std::unordered_map<std::uint32_t, SourceRef> call_sites;
-  /// The lineage site key (vm/lineage.hpp) of each call site, by code address (0 elsewhere):
-  /// read by the reducer at every spawn and execute, so a vector as long as the code.
+  /// The lineage site key (vm/lineage.hpp) of each spawn, execute, reduced and builtin call,
+  /// by code address, as the compiler notes them; site_keys holds them for the reducer (which
+  /// reads one at every spawn and execute: a vector as long as the code, 0 elsewhere).
+  std::unordered_map<std::uint32_t, std::uint64_t> site_at;
   std::vector<std::uint64_t> site_keys;
   /// The program or a query names a random builtin: its IUs keep lineage keys.
   bool random_used = false;
 
-  /// Fills site_keys from call_sites, after code was added.
+  /// Fills site_keys from site_at, after code was added.
   void index_sites();
 
   /// The predicate name/arity, created (undefined) on first reference.

@@ -23,6 +23,7 @@
 #include "vm/builtins.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/inline_builtins.hpp"
+#include "vm/lineage.hpp"
 
 namespace fleng::vm {
 
@@ -85,11 +86,13 @@ class ClauseCompiler {
   /// Compiles a clause; returns the address of its head code. `layout`: the registers of the
   /// head's arguments (empty: argument i in register i).
   std::uint32_t compile(const Term& head, const std::vector<Goal>& body,
-                        const std::vector<std::uint32_t>& layout = {}) {
+                        const std::vector<std::uint32_t>& layout = {},
+                        std::uint32_t clause_ordinal = 0) {
     layout_ = &layout;
     clause_head_ = &head;
     clause_body_ = &body;
     own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
+    clause_site_ = clause_site_key(head, clause_ordinal);
     const auto arity = static_cast<std::uint32_t>(head.arity());
     // Head sub-terms, like body values, go above the arguments of the body's widest user goal
     // (see compile_body): filter(P, [X|Xs], Ys) -> filter1(Z, P, X, Xs, Ys) then moves X and Xs
@@ -287,6 +290,7 @@ class ClauseCompiler {
 
   // --- body ------------------------------------------------------------------------------------
   std::uint64_t compile_body(const std::vector<Goal>& body, bool distributing) {
+    site_body_ = &body;
     alloc_ = 0;
     constant_regs_.clear();
     // The body's new values go to registers above the arguments of its widest user goal: the
@@ -383,12 +387,13 @@ class ClauseCompiler {
     spawned.insert(spawned.end(), user_ready.begin(), user_ready.end());
     for (std::size_t i = 0; i < spawned.size(); ++i) {
       const Goal& goal = *spawned[i];
-      span_ = goal.span;
+      at_goal(goal);
       const CallTarget target = call_target(*goal.term);
       const auto args = build_args(*goal.term);
       const bool last = i + 1 == spawned.size();
       if (distributing) {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_site();
         emit(Op::spawn_at);
         emit_operand(target.predicate);
         emit_operand(goal.placement ? placement_operand(*goal.placement) : 0);
@@ -400,6 +405,7 @@ class ClauseCompiler {
         return alloc_ + inlined;
       } else {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_site();
         emit(Op::spawn);
         emit_operand(target.predicate);
         alloc_ += goal_record::kHeaderCells + args.size();
@@ -506,6 +512,7 @@ class ClauseCompiler {
     }
     // The call site of a goal reduced directly, for the errors of a builtin reached this way.
     image_.call_sites.emplace(pc(), SourceRef{file_, span_});
+    note_site();
     emit(Op::execute);
     emit_operand(predicate);
     emit_operand(args.size());
@@ -526,14 +533,14 @@ class ClauseCompiler {
 
   void compile_inline(const Goal& goal) {
     const Term& t = *goal.term;
-    span_ = goal.span;
+    at_goal(goal);
     const BuiltinId id = *call_target(t).builtin;
     const BuiltinInfo& info = kBuiltins[id];
     if (id == builtin_ids::unify) {
       compile_unify(*t.args[0], *t.args[1]);
       return;
     }
-    alloc_ += 4 + info.arity;
+    alloc_ += goal_record::kHeaderCells + 1 + info.arity;  // the record if it suspends, its output
     if (info.kind == BuiltinKind::Function) {
       std::vector<std::pair<std::uint32_t, bool>> inputs;
       for (std::size_t i = 0; i + 1 < t.args.size(); ++i) inputs.push_back(build(*t.args[i]));
@@ -555,6 +562,7 @@ class ClauseCompiler {
         std::tie(out_reg, out_temp) = build(out);
       }
       image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+      note_site();
       const std::optional<Op> inline_op = inline_builtins::instruction_for(id);
       emit(inputs.size() == 2 && inline_op ? *inline_op : Op::call_function);
       emit_operand(id);
@@ -568,6 +576,7 @@ class ClauseCompiler {
     }
     const auto args = build_args(t);
     image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+    note_site();
     emit(Op::call_builtin);
     emit_operand(id);
     emit_operand(args.size());
@@ -878,6 +887,23 @@ class ClauseCompiler {
     return constant ? &it->second : nullptr;
   }
 
+  /// The site key of the clause `ordinal` of head's predicate (every query the same: its
+  /// head, named $queryN, has the query's variables as arguments).
+  static std::uint64_t clause_site_key(const Term& head, std::uint32_t ordinal) {
+    if (head.text.starts_with("$query")) return lineage::site_key("$query", 0, 0);
+    return lineage::site_key(head.text, static_cast<std::uint32_t>(head.arity()), ordinal);
+  }
+
+  /// Starts compiling a body goal: its location for messages, its lineage site.
+  void at_goal(const Goal& goal) {
+    span_ = goal.span;
+    const std::ptrdiff_t place = site_body_ != nullptr ? &goal - site_body_->data() : 0;
+    goal_site_ = lineage::site_of_goal(clause_site_, static_cast<std::uint64_t>(place));
+  }
+
+  /// The lineage site of the instruction emitted next: that of the goal being compiled.
+  void note_site() { image_.site_at[static_cast<std::uint32_t>(pc())] = goal_site_; }
+
   /// Inlined dispatch (docs/engine.md): before the `execute` of a dispatch predicate, its
   /// clauses in order, each as tests of its constants on the registers of the call's arguments
   /// (`if_not_const`, to the next clause when a test does not hold, an unbound argument
@@ -895,8 +921,12 @@ class ClauseCompiler {
     const auto saved_vars = vars_;
     const std::string saved_file = file_;
     const frontend::SourceSpan saved_span = span_;
+    const std::uint64_t saved_goal_site = goal_site_;
+    const std::uint64_t saved_clause_site = clause_site_;
+    const std::vector<Goal>* const saved_site_body = site_body_;
     std::vector<std::size_t> to_next;  // the skip slots of the previous clause's tests
     inlining_ = true;
+    std::uint32_t ordinal = 0;
     for (const auto& [clause, file] : *clauses) {
       for (const std::size_t slot : to_next) code_[slot] = pc();
       to_next.clear();
@@ -912,10 +942,12 @@ class ClauseCompiler {
         const Cell c = h.kind == TermKind::Atom ? atoms_.atom(h.text) : make_small_int(h.integer);
         to_next.push_back(emit_match(Op::if_not_const, reg, {c}));
       }
-      // The goal's lineage changes here as at the `execute` (its call site: the goal's).
-      image_.call_sites.emplace(pc(), SourceRef{saved_file, saved_span});
+      // The goal's lineage changes here as at the `execute` (the caller's goal's site).
+      goal_site_ = saved_goal_site;
+      note_site();
       emit(Op::reduced);
       file_ = file;
+      clause_site_ = clause_site_key(*clause->head, ordinal++);
       compile_body(clause->body, false);
       inlined_alloc += alloc_;
     }
@@ -924,6 +956,9 @@ class ClauseCompiler {
     vars_ = saved_vars;
     file_ = saved_file;
     span_ = saved_span;
+    goal_site_ = saved_goal_site;
+    clause_site_ = saved_clause_site;
+    site_body_ = saved_site_body;
     alloc_ = caller_alloc;
     constant_regs_.clear();
     return inlined_alloc;
@@ -959,6 +994,12 @@ class ClauseCompiler {
   const Term* clause_head_ = nullptr;             ///< of the clause being compiled
   const std::vector<Goal>* clause_body_ = nullptr;
   std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
+  // Lineage sites (vm/lineage.hpp): a body goal's site is its clause (predicate and place among
+  // the predicate's clauses) and its place in the body, so that it is the same in the local and
+  // the distributing body, inlined or not, and does not move when the text is reformatted.
+  std::uint64_t clause_site_ = 0;                ///< of the clause whose body is compiled
+  const std::vector<Goal>* site_body_ = nullptr;  ///< that body
+  std::uint64_t goal_site_ = 0;                   ///< of the body goal being compiled
   bool inlining_ = false;      ///< compiling an inlined dispatch predicate's clause
   const std::vector<std::uint32_t>* layout_ = nullptr;  ///< of the clause being compiled
 
@@ -1260,12 +1301,13 @@ bool compile_program(const std::vector<SourceUnit>& units, AtomTable& atoms, Cod
     const std::vector<std::uint32_t> arg_registers = predicate->arg_registers;
     std::vector<const Term*> heads;
     std::vector<ClauseCode> codes;
+    std::uint32_t ordinal = 0;
     for (const auto& pending : clauses) {
       ClauseCompiler compiler(atoms, image, pending.file, user_defined, layouts, &sources,
                               options);
       try {
-        const std::uint32_t pc =
-            compiler.compile(*pending.clause->head, pending.clause->body, arg_registers);
+        const std::uint32_t pc = compiler.compile(*pending.clause->head, pending.clause->body,
+                                                  arg_registers, ordinal++);
         codes.push_back(ClauseCode{pc, SourceRef{pending.file, pending.clause->span}});
         heads.push_back(pending.clause->head.get());
       } catch (const CompileError& e) {

@@ -7,8 +7,9 @@
 //
 // The query's goal has the key root(seed). A goal made by a body goal at a call site (a spawn,
 // the execute of the last goal, an inlined dispatch, call/N) has the key child(parent, site),
-// where site is site_key(file, line, column) of the goal in the source: the same on every
-// engine, whichever body (local or distributing) made it. A random builtin draws from the key
+// where the site names the clause (predicate, place among its clauses) and the goal's place in
+// its body: the same on every engine, whichever body (local or distributing) made it, and the
+// same when the text is reformatted or commented. A random builtin draws from the key
 // child(parent, site) of its own call; a draw that needs several numbers uses
 // child(key, 1), child(key, 2), ...
 #pragma once
@@ -38,12 +39,19 @@ constexpr std::uint64_t child(std::uint64_t parent, std::uint64_t site) {
 
 constexpr std::uint64_t root(std::uint64_t seed) { return mix(seed ^ 0x5eed5eed5eed5eedULL) & kMask; }
 
-/// The key of a call site: its file and its line and column.
-constexpr std::uint64_t site_key(std::string_view file, std::uint32_t line, std::uint32_t column) {
-  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a over the file name
-  for (const char c : file) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
-  return (mix(h ^ (static_cast<std::uint64_t>(line) << 32U) ^ column) | 1U) & kMask;
+/// The key of a clause: its predicate's name and arity and its place among the predicate's
+/// clauses.
+constexpr std::uint64_t site_key(std::string_view name, std::uint32_t arity, std::uint32_t ordinal) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a over the name
+  for (const char c : name) h = (h ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
+  return (mix(h ^ (static_cast<std::uint64_t>(arity) << 32U) ^ ordinal) | 1U) & kMask;
 }
 
+
+/// The site of a body goal: its clause's key and its place in the body (odd, as the
+/// generator's increment must be).
+constexpr std::uint64_t site_of_goal(std::uint64_t clause, std::uint64_t place) {
+  return (mix(clause ^ ((place + 1) * 0xd1b54a32d192ed03ULL)) | 1U) & kMask;
+}
 
 }  // namespace fleng::vm::lineage
