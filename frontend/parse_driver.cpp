@@ -185,12 +185,13 @@ Parser::symbol_type ParseDriver::variable(std::string_view text) {
 Parser::symbol_type ParseDriver::name(std::string_view text, bool before_paren) {
   line_has_token_ = true;
   const SourceSpan span = advance(text);
-  const bool infix_name = text == "mod" || text == "xor";
+  const bool infix_name = text == "mod" || text == "xor" || text == "rem" || text == "is";
   if (before_paren && !(infix_name && after_operand_)) {
     return Parser::make_FUNCTOR(std::string(text), span);
   }
-  if (text == "mod") return Parser::make_OP400(std::string(text), span);
+  if (text == "mod" || text == "rem") return Parser::make_OP400(std::string(text), span);
   if (text == "xor") return Parser::make_OP500(std::string(text), span);
+  if (text == "is") return Parser::make_OP700(std::string(text), span);
   return Parser::make_NAME(std::string(text), span);
 }
 
@@ -229,6 +230,7 @@ Parser::symbol_type ParseDriver::symbol(std::string_view text, bool before_paren
   if (text == "\\") return Parser::make_BACKSLASH(std::move(atom), span);
   if (text == "^") return Parser::make_CARET(std::move(atom), span);
   if (text == ":") return Parser::make_COLON(std::move(atom), span);
+  if (text == "**") return Parser::make_STARSTAR(std::move(atom), span);
   if (auto op = lexemes::infix_operator(text)) {
     switch (op->priority) {
       case 700: return Parser::make_OP700(std::move(atom), span);
@@ -564,7 +566,8 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
     end_expected = end_expected || kind == Kind::S_END;
     term_expected = term_expected || kind == Kind::S_VARIABLE;
     operator_expected = operator_expected || kind == Kind::S_OP700 || kind == Kind::S_OP500 ||
-                        kind == Kind::S_OP400 || kind == Kind::S_CARET;
+                        kind == Kind::S_OP400 || kind == Kind::S_CARET ||
+                        kind == Kind::S_STARSTAR;
   }
   for (int i = 0; i < count; ++i) {
     const Kind kind = expected[static_cast<std::size_t>(i)];
@@ -588,6 +591,7 @@ void ParseDriver::report_syntax_error(const Parser::context& context) {
       case Kind::S_OP500:
       case Kind::S_OP400:
       case Kind::S_CARET:
+      case Kind::S_STARSTAR:
       case Kind::S_COLON:
       case Kind::S_AT:
         // Where a term may start, an operator is an operator atom argument: a term too.

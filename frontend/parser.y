@@ -1,8 +1,9 @@
 // The Fleng grammar (docs/language.md) for Bison's C++ skeleton with variants and locations.
 // The actions only build AST nodes through the driver, which owns the result and the diagnostics.
 // The operator table is fixed, so each priority level is a nonterminal:
-//   1200 xfx :-   1000 xfy ,   800 xfx @   700 xfx = == \== < > =< >= =:= =\=
-//   500 yfx + - /\ \/ xor   400 yfx * / // mod << >>   200 xfy ^ :   200 fy - \
+//   1200 xfx :-   1000 xfy ,   800 xfx @   700 xfx = == \== < > =< >= =:= =\= is
+//   500 yfx + - /\ \/ xor   400 yfx * / // mod rem << >>   200 xfx **   200 xfy ^ :
+//   200 fy - \
 // Arguments and list elements are parsed at 800 (below the comma). An operator atom can stand
 // alone as a whole argument or list element (`compute(+, X, Y, R)`); elsewhere it must be quoted.
 
@@ -60,6 +61,7 @@ inline Parser::symbol_type yylex(ParseDriver& driver) { return driver.next_token
 %token <std::string> BACKSLASH "'\\'"
 %token <std::string> CARET "'^'"
 %token <std::string> COLON "':'"
+%token <std::string> STARSTAR "'**'"
 
 %type <TermPtr> term1200 term1000 term800 term700 term500 term400 term200 term0 arg
 %type <std::vector<TermPtr>> args body
@@ -130,6 +132,7 @@ term200
   : term0                         { $$ = std::move($1); }
   | term0 CARET term200           { $$ = driver.binary($2, std::move($1), std::move($3), @$); }
   | term0 COLON term200           { $$ = driver.binary($2, std::move($1), std::move($3), @$); }
+  | term0 STARSTAR term0          { $$ = driver.binary($2, std::move($1), std::move($3), @$); }
   | MINUS term200                 { $$ = driver.prefix($1, std::move($2), @$); }
   | BACKSLASH term200             { $$ = driver.prefix($1, std::move($2), @$); }
   ;
@@ -169,6 +172,7 @@ op_atom
   | BACKSLASH   { $$ = std::move($1); }
   | CARET       { $$ = std::move($1); }
   | COLON       { $$ = std::move($1); }
+  | STARSTAR    { $$ = std::move($1); }
   ;
 
 %%

@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "frontend/prolog_tests.hpp"
+
 namespace fleng::frontend {
 
 namespace {
@@ -178,10 +180,12 @@ class ClauseChecker {
 }  // namespace
 
 void check_program(const Program& program, DiagnosticSink& diagnostics) {
+  const PrologTestCheck prolog_tests(program);
   for (const auto& item : program.items) {
     ClauseChecker checker(diagnostics);
     if (const auto* clause = std::get_if<Clause>(&item)) {
       checker.check(*clause);
+      prolog_tests.check(*clause, diagnostics);
     } else {
       checker.check_directive(std::get<Directive>(item));
     }

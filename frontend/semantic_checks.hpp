@@ -1,7 +1,8 @@
 // Checks that need no program analysis, run right after parsing (docs/language.md, placements): heads and
 // goals must be callable, a variable is no body goal, placements stand where they may
 // (`on(L)` only in heads; body placements only on a variable's first occurrence or on a
-// structure), and every `to(L)` has exactly one `any(L)` or `on(L)` in its clause.
+// structure), every `to(L)` has exactly one `any(L)` or `on(L)` in its clause, and no body goal
+// is a Prolog test such as `X > Y` (frontend/prolog_tests.hpp).
 #pragma once
 
 #include "frontend/ast.hpp"

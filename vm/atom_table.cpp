@@ -8,6 +8,12 @@ namespace fleng::vm {
 AtomTable::AtomTable() {
   // The reserved atoms of cell.hpp, in their order.
   for (const char* name : {"[]", "true", "false", "{}", ".", "-", "<", "=", ">"}) intern(name);
+  // The evaluable functors, in the order of vm/evaluable.hpp (evaluable_functor() subtracts).
+  first_evaluable_functor_ = static_cast<std::uint32_t>(functors_.size());
+  for (const auto& f : kEvaluableFunctors) functor(intern(f.name), f.arity);
+  for (std::size_t i = 0; i < kEvaluableConstants.size(); ++i) {
+    evaluable_atoms_[i] = intern(kEvaluableConstants[i].name);
+  }
 }
 
 std::uint64_t AtomTable::intern(std::string_view name) {

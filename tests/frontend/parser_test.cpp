@@ -92,6 +92,23 @@ TEST(Parser, YfxOperatorsAssociateLeft) {
   EXPECT_EQ(term_of("a << 1 >> 2"), "'>>'('<<'(a,1),2)");
 }
 
+TEST(Parser, ArithmeticOperators) {
+  // is/2 (700 xfx), rem (400 yfx, like mod) and ** (200 xfx) for arithmetic expressions.
+  EXPECT_EQ(term_of("X is A + B * C"), "is(X,'+'(A,'*'(B,C)))");
+  EXPECT_EQ(term_of("a rem b * c"), "'*'(rem(a,b),c)");
+  EXPECT_EQ(term_of("2 ** 3 * 4"), "'*'('**'(2,3),4)");
+  EXPECT_EQ(term_of("2 ** -1"), "'**'(2,-1)");
+  EXPECT_EQ(term_of("- 2 ** 3"), "'-'('**'(2,3))");
+  EXPECT_EQ(term_of("is(a, b)"), "is(a,b)");
+  EXPECT_EQ(term_of("rem(a)"), "rem(a)");
+  EXPECT_EQ(term_of("f(is, rem, **)"), "f(is,rem,'**')");
+  EXPECT_EQ(term_of("X is(1)"), "is(X,1)");
+  // xfx: neither side may be an operator term of the same priority.
+  EXPECT_EQ(term_of("2 ** 3 ** 4"), "ERROR");
+  EXPECT_EQ(term_of("X is Y is Z"), "ERROR");
+  EXPECT_EQ(term_of("(2 ** 3) ** 4"), "'**'('**'(2,3),4)");
+}
+
 TEST(Parser, XfyOperatorsAssociateRight) {
   EXPECT_EQ(term_of("a^b^c"), "'^'(a,'^'(b,c))");
   EXPECT_EQ(term_of("a:b:c"), "':'(a,':'(b,c))");

@@ -135,6 +135,20 @@ TEST_F(SimTest, DeterministicStatistics) {
   EXPECT_GT(a.sim_statistics["makespan_cycles"].get<std::uint64_t>(), 0U);
 }
 
+TEST_F(SimTest, ExpressionsChargeOneUnitOfWorkPerNode) {
+  // is/2 and the comparisons charge unired.builtin_work per expression node (docs/builtins.md).
+  auto cycles = [&](const std::string& goal, std::uint32_t work) {
+    simulate(1, true, 8);
+    session().engine().machine.builtin_work = work;
+    const auto r = query(goal);
+    EXPECT_EQ(r.exit_code, kExitSuccess) << r.report;
+    return r.sim_statistics["unired_run_cycles"].get<std::uint64_t>();
+  };
+  // 1 + 2 * 3: five nodes; '<'(1 + 1, 3, R): four.
+  EXPECT_EQ(cycles("X is 1 + 2 * 3", 1000) - cycles("X is 1 + 2 * 3", 0), 5000U);
+  EXPECT_EQ(cycles("'<'(1 + 1, 3, R)", 1000) - cycles("'<'(1 + 1, 3, R)", 0), 4000U);
+}
+
 TEST_F(SimTest, RemoteReadSeesABindingMadeWhileInFlight) {
   // p runs on IU 0 and inspects V, which lives on IU 1; q binds V on IU 1 at the same moment
   // p's read goes out. The read stalls p until the reply comes back, so p sees V bound and

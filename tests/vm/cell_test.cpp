@@ -111,9 +111,26 @@ TEST(Cell, ReservedAtomsMatchTheAtomTable) {
   EXPECT_EQ(atoms.intern("<"), atoms::kLess);
   EXPECT_EQ(atoms.intern("="), atoms::kEqual);
   EXPECT_EQ(atoms.intern(">"), atoms::kGreater);
-  EXPECT_EQ(atoms.size(), atoms::kCount);
   EXPECT_EQ(atoms.atom("[]"), kNil);
   EXPECT_EQ(atoms.name(atoms::kTrue), "true");
+}
+
+TEST(Cell, EvaluableFunctorsAreKnownByIndex) {
+  // The AtomTable registers the functors of vm/evaluable.hpp first, so that evaluable_functor
+  // answers from the index alone; any other functor is not evaluable.
+  AtomTable atoms;
+  for (const auto& f : kEvaluableFunctors) {
+    const auto functor = atoms.functor(atoms.intern(f.name), f.arity);
+    ASSERT_TRUE(atoms.evaluable_functor(functor).has_value()) << f.name << "/" << f.arity;
+    EXPECT_EQ(*atoms.evaluable_functor(functor), f.op) << f.name << "/" << f.arity;
+  }
+  EXPECT_FALSE(atoms.evaluable_functor(atoms.functor(atoms.intern("+"), 3)).has_value());
+  EXPECT_FALSE(atoms.evaluable_functor(atoms.functor(atoms.intern("foo"), 1)).has_value());
+  for (const auto& c : kEvaluableConstants) {
+    EXPECT_EQ(atoms.evaluable_constant(atoms.intern(c.name)), c.op) << c.name;
+  }
+  EXPECT_FALSE(atoms.evaluable_constant(atoms.intern("foo")).has_value());
+  EXPECT_FALSE(atoms.evaluable_constant(atoms::kNil).has_value());
 }
 
 TEST(Cell, AtomTableInternsOnceAndKeepsFunctorsApart) {

@@ -1,0 +1,1 @@
+tests/golden/errors/prolog_test.fl --engine local
