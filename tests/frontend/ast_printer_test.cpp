@@ -64,8 +64,8 @@ TEST(AstPrinter, OperatorsGetSpacesAndOnlyNeededParentheses) {
   EXPECT_EQ(canonical_term("X is A+B rem 2"), "X is A + B rem 2");
   EXPECT_EQ(canonical_term("2**(-1)"), "2 ** -1");
   EXPECT_EQ(canonical_term("(2**3)**4"), "(2 ** 3) ** 4");
-  EXPECT_EQ(canonical_term("-(2**3)"), "-2 ** 3");
-  EXPECT_EQ(canonical_term("X = is"), "X = 'is'");
+  EXPECT_EQ(canonical_term("-(2**3)"), "-(2 ** 3)");  // -2 ** 3 would be (-2) ** 3
+  EXPECT_EQ(canonical_term("X = 'is'"), "X = 'is'");  // an operator atom as an operand is quoted
   EXPECT_EQ(canonical_term("(a,b)"), "(a, b)");
   EXPECT_EQ(canonical_term("(a:-b)"), "(a :- b)");
   EXPECT_EQ(canonical_term("a:b:c"), "a : b : c");
