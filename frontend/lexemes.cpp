@@ -115,7 +115,7 @@ bool is_symbol_atom(std::string_view text) {
 }
 
 std::optional<InfixOperator> infix_operator(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, InfixOperator>, 25> kTable{{
+  static constexpr std::array<std::pair<std::string_view, InfixOperator>, 26> kTable{{
       {":-", {1200, Fixity::Xfx}}, {",", {1000, Fixity::Xfy}},   {"@", {800, Fixity::Xfx}},
       {"=", {700, Fixity::Xfx}},   {"==", {700, Fixity::Xfx}},   {"\\==", {700, Fixity::Xfx}},
       {"<", {700, Fixity::Xfx}},   {">", {700, Fixity::Xfx}},    {"=<", {700, Fixity::Xfx}},
@@ -124,7 +124,7 @@ std::optional<InfixOperator> infix_operator(std::string_view name) {
       {"\\/", {500, Fixity::Yfx}}, {"xor", {500, Fixity::Yfx}},  {"*", {400, Fixity::Yfx}},
       {"/", {400, Fixity::Yfx}},   {"//", {400, Fixity::Yfx}},   {"mod", {400, Fixity::Yfx}},
       {"<<", {400, Fixity::Yfx}},  {">>", {400, Fixity::Yfx}},   {"^", {200, Fixity::Xfy}},
-      {":", {200, Fixity::Xfy}},
+      {":", {200, Fixity::Xfy}},   {"=..", {700, Fixity::Xfx}},
   }};
   for (const auto& [op, info] : kTable) {
     if (op == name) return info;
