@@ -38,7 +38,7 @@ std::optional<std::string> complete_codes(Iu& iu, Cell codes, Cell other, Outcom
     outcome = type_error(iu, "a list of character codes", codes);
     return std::nullopt;
   }
-  iu.charge_work(text->size());
+  iu.charge_work(character_count(*text));
   return text;
 }
 
@@ -63,14 +63,14 @@ Outcome builtin_atom_concat(Iu& iu, Cell* args, Cell* out) {
   if (!a) return type_error(iu, "an atom or a number", args[0]);
   const auto b = atomic_text(iu, args[1]);
   if (!b) return type_error(iu, "an atom or a number", args[1]);
-  iu.charge_work(a->size() + b->size());
+  iu.charge_work(character_count(*a) + character_count(*b));
   return deliver(out, iu.atoms.atom(*a + *b));
 }
 
 Outcome builtin_atom_number(Iu& iu, Cell* args, Cell* out) {
   if (!is_atom(args[0])) return type_error(iu, "an atom", args[0]);
   const std::string text = iu.atoms.name(atom_index(args[0]));
-  iu.charge_work(text.size());
+  iu.charge_work(character_count(text));
   if (parse_number(text).kind == ParsedNumber::Kind::NotANumber) {
     return deliver(out, iu.atoms.atom("not_a_number"));
   }

@@ -1,6 +1,7 @@
 // Text helpers shared by the conversions between atoms, numbers and character code lists.
 #include "vm/builtins/text_support.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "frontend/utf8.hpp"
@@ -86,6 +87,12 @@ Cell code_list_blocker(Cell list) {
     if (is_unbound(e)) return e;
   }
   return 0;
+}
+
+std::size_t character_count(std::string_view text) {
+  return static_cast<std::size_t>(std::count_if(text.begin(), text.end(), [](char c) {
+    return !frontend::utf8::is_continuation(static_cast<unsigned char>(c));
+  }));
 }
 
 std::optional<std::string> atomic_text(Iu& iu, Cell c) {

@@ -39,6 +39,9 @@ Outcome deliver_number_of_text(Iu& iu, const std::string& text, std::string_view
 /// the conversion then reports the type error).
 Cell code_list_blocker(Cell list);
 
+/// The number of characters (code points) of UTF-8 text: the units of work of a conversion.
+std::size_t character_count(std::string_view text);
+
 /// The text of an atom or of a number (as the writer prints it); nullopt for other terms.
 std::optional<std::string> atomic_text(Iu& iu, Cell c);
 
