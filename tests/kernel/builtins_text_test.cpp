@@ -122,6 +122,9 @@ TEST_F(TextBuiltins, SplitString) {
   EXPECT_EQ(value("split_string(\"  a word \", \"\", \" \", X)"), "[[97,32,119,111,114,100]]");
   // Separators that are also padding act as one.
   EXPECT_EQ(value("split_string(\"//a//b//\", \"/\", \"/\", X)"), "[[97],[98]]");
+  EXPECT_EQ(value("split_string(\"/home//jan///nice/path\", \"/\", \"/\", L), "
+                  "maplist(string_to_atom, L, X)"),
+            "[home,jan,nice,path]");
   EXPECT_EQ(value("split_string(\"\", \"\", \"\", X)"), "[[]]");
   EXPECT_EQ(value("split_string(\"  \", \" \", \" \", X)"), "[[]]");
   EXPECT_EQ(value("split_string(\"a,\", \",\", \"\", X)"), "[[97],[]]");

@@ -130,7 +130,7 @@ Outcome builtin_univ(Iu& iu, Cell* args, Cell*) {
     }
     const Cell list = make_list(iu, elements);
     if (list == 0) return Outcome::NeedHeap;
-    iu.charge_work(elements.size());
+    iu.charge_work(elements.size() - 1);  // one unit per argument
     return unify_output(iu, args[1], list);
   }
   // Construct: waits for the list's spine and its head (or for T).
