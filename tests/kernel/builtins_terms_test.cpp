@@ -178,6 +178,12 @@ TEST_F(TermBuiltins, CallWithExtraArgumentsErrors) {
             "<goal>:1:1: error: type error: expected a callable term, found 3\n  goal: call(3, a)\n");
   EXPECT_EQ(error_message("call(2.5, a, b)"), "error: type error: expected a callable term, found 2.5");
   EXPECT_EQ(error_message("call(nothing_here, a)"), "error: undefined predicate nothing_here/1");
+  // More arguments than a goal can have (the argument registers).
+  EXPECT_EQ(error_message("functor(G, f, 1024), call(G, a)"),
+            "error: call/2: a goal of 1025 arguments is too large (the limit is 1024)");
+  EXPECT_EQ(error_message("functor(G, f, 10000), call(G)"),
+            "error: call/1: a goal of 10000 arguments is too large (the limit is 1024)");
+  EXPECT_EQ(error_message("functor(G, f, 1024), call(G)"), "error: undefined predicate f/1024");
   // An error of the called goal names the line of the call.
   ASSERT_TRUE(load("p :-\n    call(add(a), 1, _).\n"));
   EXPECT_NE(error_report("p").find(":2:5: error: type error: expected a number, found a"),

@@ -26,8 +26,11 @@ Outcome call_with(Iu& iu, Cell goal, const Cell* extra, std::uint32_t extra_coun
     return type_error(iu, "a callable term", goal);
   }
   goal_args.insert(goal_args.end(), extra, extra + extra_count);
-  if (goal_args.size() > kMaxObjectSize) {
-    return iu.fail(fmt::format("call: a goal of {} arguments is too large", goal_args.size()));
+  // A goal's arguments go to the argument registers, which end where the constant registers
+  // begin (vm/code.hpp): no clause can take more.
+  if (goal_args.size() > kConstantRegisterBase) {
+    return iu.fail(fmt::format("call/{}: a goal of {} arguments is too large (the limit is {})",
+                               1 + extra_count, goal_args.size(), kConstantRegisterBase));
   }
   const auto arity = static_cast<std::uint32_t>(goal_args.size());
   auto id = iu.image.find(name, arity);
