@@ -191,5 +191,21 @@ TEST_F(TermBuiltins, CallWithExtraArgumentsErrors) {
       << error_report("p");
 }
 
+TEST_F(TermBuiltins, SameAnswersWhenEveryOtherAllocationFails) {
+  // Each builtin allocates once per attempt, so it succeeds after the collection.
+  vm::IuOptions options = test::test_options();
+  options.gc_stress = true;
+  reopen(options);
+  EXPECT_EQ(value("copy_term(f(Y, g(Z, [a, b]), Y), C), C = f(1, g(2, L), W), X = W/L"), "1/[a,b]");
+  EXPECT_EQ(value("T = f(T, a), copy_term(T, C), C = f(D, E), equal(C, D, B), X = B/E"), "true/a");
+  EXPECT_EQ(value("split_string(\"a,b,,c\", \",\", \"\", X)"), "[[97],[98],[],[99]]");
+  EXPECT_EQ(value("functor(T, f, 2), T = f(1, 2), T =.. X"), "[f,1,2]");
+  EXPECT_EQ(value("atom_codes(A, \"abc\"), atom_concat(A, d, B), atom_codes(B, X)"), "[97,98,99,100]");
+  EXPECT_EQ(value("number_codes(N, \"12\"), number_codes(N, X)"), "[49,50]");
+  EXPECT_EQ(value("call(add(1), 2, X)"), "3");
+  EXPECT_EQ(value("numlist(1, 30, L), reverse(L, R), msort(R, S), nth1(30, S, X)"), "30");
+  EXPECT_EQ(value("list_to_map([b-2, a-1, c-3], M), map_to_list(M, X)"), "[a-1,b-2,c-3]");
+}
+
 }  // namespace
 }  // namespace fleng::kernel

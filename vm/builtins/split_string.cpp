@@ -62,15 +62,27 @@ Outcome builtin_split_string(Iu& iu, Cell* args, Cell* out) {
     texts[i] = std::move(*t);
   }
   const auto parts = split(texts[0], texts[1], texts[2]);
-  std::vector<Cell> lists;
-  lists.reserve(parts.size());
-  for (const auto& [begin, end] : parts) {
-    const Cell part = make_code_list(iu, std::u32string_view(texts[0]).substr(begin, end - begin));
-    if (part == 0) return Outcome::NeedHeap;
-    lists.push_back(part);
+  // One allocation (a full heap is found before anything is written): the parts' cells, then
+  // the list of the parts.
+  std::size_t characters = 0;
+  for (const auto& [begin, end] : parts) characters += end - begin;
+  Cell* p = iu.allocate(2 * (characters + parts.size()));
+  if (p == nullptr) return Outcome::NeedHeap;
+  Cell* spine = p + 2 * characters;
+  Cell list = kNil;
+  for (std::size_t k = parts.size(); k-- > 0;) {
+    const auto [begin, end] = parts[k];
+    Cell part = kNil;
+    for (std::size_t i = end; i-- > begin;) {
+      p[0] = make_small_int(static_cast<std::int64_t>(texts[0][i]));
+      p[1] = part;
+      part = make_pointer(Tag::Cons, p, iu.index());
+      p += 2;
+    }
+    spine[2 * k] = part;
+    spine[2 * k + 1] = list;
+    list = make_pointer(Tag::Cons, spine + 2 * k, iu.index());
   }
-  const Cell list = make_list(iu, lists);
-  if (list == 0) return Outcome::NeedHeap;
   iu.charge_work(texts[0].size() + parts.size());
   return deliver(out, list);
 }
