@@ -115,7 +115,7 @@ bool is_symbol_atom(std::string_view text) {
 }
 
 std::optional<InfixOperator> infix_operator(std::string_view name) {
-  static constexpr std::array<std::pair<std::string_view, InfixOperator>, 28> kTable{{
+  static constexpr std::array<std::pair<std::string_view, InfixOperator>, 29> kTable{{
       {":-", {1200, Fixity::Xfx}}, {",", {1000, Fixity::Xfy}},   {"@", {800, Fixity::Xfx}},
       {"=", {700, Fixity::Xfx}},   {"==", {700, Fixity::Xfx}},   {"\\==", {700, Fixity::Xfx}},
       {"<", {700, Fixity::Xfx}},   {">", {700, Fixity::Xfx}},    {"=<", {700, Fixity::Xfx}},
@@ -125,7 +125,7 @@ std::optional<InfixOperator> infix_operator(std::string_view name) {
       {"/", {400, Fixity::Yfx}},   {"//", {400, Fixity::Yfx}},   {"mod", {400, Fixity::Yfx}},
       {"<<", {400, Fixity::Yfx}},  {">>", {400, Fixity::Yfx}},   {"^", {200, Fixity::Xfy}},
       {":", {200, Fixity::Xfy}},   {"is", {700, Fixity::Xfx}},   {"rem", {400, Fixity::Yfx}},
-      {"**", {200, Fixity::Xfx}},
+      {"**", {200, Fixity::Xfx}},  {"=..", {700, Fixity::Xfx}},
   }};
   for (const auto& [op, info] : kTable) {
     if (op == name) return info;

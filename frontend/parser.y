@@ -1,7 +1,7 @@
 // The Fleng grammar (docs/language.md) for Bison's C++ skeleton with variants and locations.
 // The actions only build AST nodes through the driver, which owns the result and the diagnostics.
 // The operator table is fixed, so each priority level is a nonterminal:
-//   1200 xfx :-   1000 xfy ,   800 xfx @   700 xfx = == \== < > =< >= =:= =\= is
+//   1200 xfx :-   1000 xfy ,   800 xfx @   700 xfx = == \== < > =< >= =:= =\= is =..
 //   500 yfx + - /\ \/ xor   400 yfx * / // mod rem << >>   200 xfx **   200 xfy ^ :
 //   200 fy - \
 // Arguments and list elements are parsed at 800 (below the comma). An operator atom can stand

@@ -508,5 +508,14 @@ TEST(Parser, LongFlatStructuresAreFine) {
             30001U);
 }
 
+TEST(Parser, UnivIsAComparisonLevelOperator) {
+  // `=..` is xfx 700 like `=`: it binds looser than `+` and does not chain.
+  EXPECT_EQ(term_of("T =.. [f, X]"), "'=..'(T,[f,X])");
+  EXPECT_EQ(term_of("a + b =.. L"), "'=..'('+'(a,b),L)");
+  EXPECT_EQ(first_error("x(a =.. b =.. c)."),
+            "1:11: unexpected comparison operator '=..', expected ')', ',' or an operator");
+  EXPECT_EQ(term_of("'=..'(a, b)"), "'=..'(a,b)");
+}
+
 }  // namespace
 }  // namespace fleng::frontend

@@ -17,6 +17,9 @@ TEST_F(Library, EmbeddedFilesAreTheLibrary) {
   }
   EXPECT_NE(std::find(names.begin(), names.end(), "lists.fl"), names.end());
   EXPECT_NE(std::find(names.begin(), names.end(), "streams.fl"), names.end());
+  for (const char* file : {"sort.fl", "apply.fl", "maps.fl"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), file), names.end()) << file;
+  }
 }
 
 TEST_F(Library, Append) {
@@ -188,6 +191,38 @@ TEST_F(Library, UserPredicatesNamedLikeBuiltinsReplaceThem) {
   ASSERT_TRUE(load("add(X, Y, Z) :- Z = plus(X, Y).\n"));
   EXPECT_EQ(value("add(1, 2, X)"), "plus(1,2)");
   EXPECT_EQ(value("sub(3, 2, X)"), "1");
+}
+
+TEST_F(Library, Nth0AndNth1) {
+  EXPECT_EQ(value("nth0(0, [a,b,c], X)"), "a");
+  EXPECT_EQ(value("nth0(2, [a,b,c], X)"), "c");
+  EXPECT_EQ(value("nth1(1, [a,b,c], X)"), "a");
+  EXPECT_EQ(value("nth1(3, [a,b,c], X)"), "c");
+  EXPECT_EQ(error_message("nth0(3, [a,b,c], X)"), "error: nth0/3: index out of range");
+  EXPECT_EQ(error_message("nth0(-1, [a], X)"), "error: nth0/3: index out of range");
+  EXPECT_EQ(error_message("nth1(0, [a], X)"), "error: nth1/3: index out of range");
+  EXPECT_EQ(error_message("nth1(2, [a], X)"), "error: nth1/3: index out of range");
+  EXPECT_EQ(value("nth0(1, [a|T], X), T = [b]"), "b");
+}
+
+TEST_F(Library, Pairs) {
+  const auto r = query("pairs_keys_values([a-1, b-2], K, V)");
+  EXPECT_EQ(binding(r, "K"), "[a,b]");
+  EXPECT_EQ(binding(r, "V"), "[1,2]");
+  EXPECT_EQ(value("pairs_keys_values([], X, V)"), "[]");
+  EXPECT_EQ(value("pairs_keys([a-1, b-2], X)"), "[a,b]");
+  EXPECT_EQ(value("pairs_values([a-1, b-2], X)"), "[1,2]");
+  EXPECT_EQ(error_message("pairs_keys([a], X)"), "error: no matching clause for pairs_keys/2");
+}
+
+TEST_F(Library, Zip) {
+  EXPECT_EQ(value("zip([a, b], [1, 2], X)"), "[a-1,b-2]");
+  EXPECT_EQ(value("zip([a, b, c], [1], X)"), "[a-1]");
+  EXPECT_EQ(value("zip([a], [1, 2], X)"), "[a-1]");
+  EXPECT_EQ(value("zip([], Y, X)"), "[]");
+  EXPECT_EQ(value("zip([a, b], Y, X), Y = [1|T], T = [2]"), "[a-1,b-2]");
+  // zip/3 then pairs_keys_values/3 give back the lists.
+  EXPECT_EQ(value("zip([a, b], [1, 2], P), pairs_keys_values(P, K, V), X = K/V"), "[a,b]/[1,2]");
 }
 
 }  // namespace

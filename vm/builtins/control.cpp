@@ -1,5 +1,5 @@
-// Control: true/0, call/1, halt/1, error/1, wait/2, deref/2; and the machine builtins
-// current_node/1, num_nodes/1, reductions/1.
+// Control: true/0, call/1 .. call/8, halt/1, error/1, wait/2, deref/2; and the machine
+// builtins current_node/1, num_nodes/1, reductions/1.
 #include "vm/builtins/support.hpp"
 
 namespace fleng::vm {
@@ -8,8 +8,10 @@ using namespace builtins;
 
 Outcome builtin_true(Iu&, Cell*, Cell*) { return Outcome::Done; }
 
-Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
-  const Cell goal = args[0];
+namespace {
+
+/// Spawns `goal` with `extra` more arguments appended to its own (call/1 .. call/8).
+Outcome call_with(Iu& iu, Cell goal, const Cell* extra, std::uint32_t extra_count) {
   std::uint64_t name = 0;
   std::vector<Cell> goal_args;
   if (is_atom(goal)) {
@@ -23,6 +25,13 @@ Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
   } else {
     return type_error(iu, "a callable term", goal);
   }
+  goal_args.insert(goal_args.end(), extra, extra + extra_count);
+  // A goal's arguments go to the argument registers, which end where the constant registers
+  // begin (vm/code.hpp): no clause can take more.
+  if (goal_args.size() > kConstantRegisterBase) {
+    return iu.fail(fmt::format("call/{}: a goal of {} arguments is too large (the limit is {})",
+                               1 + extra_count, goal_args.size(), kConstantRegisterBase));
+  }
   const auto arity = static_cast<std::uint32_t>(goal_args.size());
   auto id = iu.image.find(name, arity);
   if (!id) {
@@ -32,6 +41,17 @@ Outcome builtin_call(Iu& iu, Cell* args, Cell*) {
   if (!iu.spawn_goal(*id, goal_args.data())) return Outcome::NeedHeap;
   return Outcome::Done;
 }
+
+}  // namespace
+
+Outcome builtin_call(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], nullptr, 0); }
+Outcome builtin_call2(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 1); }
+Outcome builtin_call3(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 2); }
+Outcome builtin_call4(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 3); }
+Outcome builtin_call5(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 4); }
+Outcome builtin_call6(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 5); }
+Outcome builtin_call7(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 6); }
+Outcome builtin_call8(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 7); }
 
 Outcome builtin_halt(Iu& iu, Cell* args, Cell*) {
   if (!is_integer(args[0])) return type_error(iu, "an integer exit code", args[0]);

@@ -1,0 +1,1 @@
+tests/golden/sim/lib_library.fl -g main

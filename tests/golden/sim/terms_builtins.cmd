@@ -1,0 +1,1 @@
+tests/golden/sim/terms_builtins.fl -g main
