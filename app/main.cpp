@@ -2,6 +2,9 @@
 // Subcommands: run, sweep (many simulations), analyze, repl (the default), fmt (canonical
 // layout), check (syntax and placement checks).
 #include <iostream>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -12,6 +15,16 @@
 #include "app/sweep_command.hpp"
 
 int main(int argc, char** argv) {
+  // The words after `--` are the program's (argv/1), not options or files: CLI11 sees only
+  // what comes before.
+  std::vector<std::string> program_args;
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--") {
+      for (int k = i + 1; k < argc; ++k) program_args.emplace_back(argv[k]);
+      argc = i;
+      break;
+    }
+  }
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
   app.set_version_flag("--version", "fleng 0.1.0");
   app.require_subcommand(0, 1);
@@ -32,6 +45,9 @@ int main(int argc, char** argv) {
   fleng::app::RunOptions run_options;
   auto* run = app.add_subcommand("run", "Run a Fleng program: load the files, reduce the goal");
   run->add_option("files", run_options.files, "Fleng source files")->required();
+  run->footer("Program arguments: fleng run FILE... [OPTIONS] -- ARG...  The words after -- go to "
+              "the program: argv(L) gives them as a list (numbers as numbers, other words as "
+              "atoms); argv([]) without --.");
   run->add_option("-g,--goal", run_options.goal, "The goal to run (default: main)");
   run->add_option("--stats", run_options.stats, "Print statistics: text (stderr) or json (stdout)")
       ->expected(0, 1)
@@ -108,6 +124,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> repl_files;
   auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
   repl->add_option("files", repl_files, "Fleng source files to load");
+  repl->footer("Program arguments: fleng repl FILE... -- ARG...  argv(L) gives the words after --.");
 
   // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
   // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
@@ -118,11 +135,14 @@ int main(int argc, char** argv) {
     std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
     return 1;
   }
-  if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files);
+  if (repl->parsed() || app.get_subcommands().empty()) {
+    return fleng::app::run_repl(repl_files, program_args);
+  }
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
+    run_options.program_args = program_args;
     return fleng::app::run_program(run_options);
   }
 

@@ -366,8 +366,10 @@ class Repl {
 
 }  // namespace
 
-int run_repl(const std::vector<std::string>& files) {
-  kernel::Session session(std::cout, std::cout);
+int run_repl(const std::vector<std::string>& files, const std::vector<std::string>& program_args) {
+  vm::IuOptions options;
+  options.program_args = program_args;
+  kernel::Session session(std::cout, std::cout, options);
   if (!files.empty() && !session.load(files)) {
     // Keep going with what loaded: the user can fix the file and :reload.
     std::cout << "(some files did not load)\n";

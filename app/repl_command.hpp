@@ -7,6 +7,8 @@
 namespace fleng::app {
 
 /// Runs the REPL; returns the exit status (halt/1's code, or in a script the last failure).
-int run_repl(const std::vector<std::string>& files);
+/// `program_args`: the words after `--` (argv/1).
+int run_repl(const std::vector<std::string>& files,
+             const std::vector<std::string>& program_args = {});
 
 }  // namespace fleng::app

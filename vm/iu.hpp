@@ -77,6 +77,8 @@ struct IuOptions {
   /// IUs after each reduction (SimMachine). Off (the maximum) by default; the threads engine
   /// ignores it.
   std::uint64_t max_reductions = std::numeric_limits<std::uint64_t>::max();
+  /// The program's arguments, after `--` on the command line (argv/1); the same on every IU.
+  std::vector<std::string> program_args;
 };
 
 struct IuCounters {
@@ -250,6 +252,11 @@ class alignas(64) Iu {
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
+  /// As spawn_goal, but the goal waits behind every ready goal (with those whose time slice ran
+  /// out): the continuation of a reader, so that its consumer takes a chunk before the next.
+  bool spawn_goal_later(PredicateId predicate, const Cell* args);
+  /// The program's arguments (`fleng run prog.fl -- a b`), for argv/1.
+  [[nodiscard]] const std::vector<std::string>& program_args() const { return options_.program_args; }
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
   bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);
