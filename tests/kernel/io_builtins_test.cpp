@@ -131,6 +131,11 @@ TEST_F(IoBuiltins, TermToAtom) {
   EXPECT_EQ(error_message("term_to_atom(X, 'a b')").substr(0, 48),
             "error: term_to_atom/2: syntax error: <atom>:1:3:");
   EXPECT_EQ(error_message("term_to_atom(X, 3)"), "error: type error: expected an atom, found 3");
+  // Both bound: the text is parsed and unified with the term.
+  EXPECT_EQ(value("term_to_atom(f(X, 'A b'), 'f(1, \\'A b\\')')"), "1");
+  EXPECT_EQ(value("term_to_atom(T, 'g(1)'), T = g(X)"), "1");
+  EXPECT_EQ(error_message("term_to_atom(f(2), 'f(1)')"),
+            "error: term_to_atom/2: the term does not match the text");
   EXPECT_EQ(query("term_to_atom(X, Y)").exit_code, kExitDeadlock);
 }
 
