@@ -15,10 +15,12 @@
 #include "app/sweep_command.hpp"
 
 int main(int argc, char** argv) {
-  // The words after `--` are the program's (argv/1), not options or files: CLI11 sees only
-  // what comes before.
+  // For run and repl, the words after `--` are the program's (argv/1), not options or files:
+  // CLI11 sees only what comes before. (Elsewhere `--` keeps its CLI11 meaning.)
   std::vector<std::string> program_args;
-  for (int i = 1; i < argc; ++i) {
+  const bool takes_program_args =
+      argc > 1 && (std::string_view(argv[1]) == "run" || std::string_view(argv[1]) == "repl");
+  for (int i = 1; takes_program_args && i < argc; ++i) {
     if (std::string_view(argv[i]) == "--") {
       for (int k = i + 1; k < argc; ++k) program_args.emplace_back(argv[k]);
       argc = i;
