@@ -37,6 +37,16 @@ TEST_F(IoBuiltins, ReadLinesStreamsInChunks) {
   const auto f = write_file(text, "many");
   EXPECT_EQ(value(with("read_lines(PATH, L), length(L, X)", f)), "1000");
   EXPECT_EQ(value(with("read_lines(PATH, L), nth(1000, L, X)", f)), "[57,57,57]");
+  // The chunks' continuation goals may run on any IU (and, on the threads engine, any worker).
+  session().engine().machine.ius = 4;
+  session().engine().simulated = true;
+  EXPECT_EQ(value(with("read_lines(PATH, L), length(L, X)", f)), "1000");
+  session().engine().simulated = false;
+  session().engine().threads = true;
+  session().engine().workers = 2;
+  EXPECT_EQ(value(with("read_lines(PATH, L), read_lines(PATH, M), length(L, A), length(M, B), X = A + B", f)),
+            "1000+1000");
+  EXPECT_EQ(vm::input::open_count(), 0U);
 }
 
 TEST_F(IoBuiltins, ReadersAreClosedWhenARunEnds) {
