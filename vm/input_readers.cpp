@@ -9,7 +9,6 @@
 #include <iterator>
 #include <map>
 #include <mutex>
-#include <sstream>
 
 #include <fmt/format.h>
 
