@@ -4,6 +4,9 @@
 #include <charconv>
 #include <iostream>
 #include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -35,6 +38,18 @@ CLI::Validator seed_check() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // For run and repl, the words after `--` are the program's (argv/1), not options or files:
+  // CLI11 sees only what comes before. (Elsewhere `--` keeps its CLI11 meaning.)
+  std::vector<std::string> program_args;
+  const bool takes_program_args =
+      argc > 1 && (std::string_view(argv[1]) == "run" || std::string_view(argv[1]) == "repl");
+  for (int i = 1; takes_program_args && i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--") {
+      for (int k = i + 1; k < argc; ++k) program_args.emplace_back(argv[k]);
+      argc = i;
+      break;
+    }
+  }
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
   app.set_version_flag("--version", "fleng 0.1.0");
   app.require_subcommand(0, 1);
@@ -55,6 +70,9 @@ int main(int argc, char** argv) {
   fleng::app::RunOptions run_options;
   auto* run = app.add_subcommand("run", "Run a Fleng program: load the files, reduce the goal");
   run->add_option("files", run_options.files, "Fleng source files")->required();
+  run->footer("Program arguments: fleng run FILE... [OPTIONS] -- ARG...  The words after -- go to "
+              "the program: argv(L) gives them as a list (numbers as numbers, other words as "
+              "atoms); argv([]) without --.");
   run->add_option("-g,--goal", run_options.goal, "The goal to run (default: main)");
   run->add_option("--stats", run_options.stats, "Print statistics: text (stderr) or json (stdout)")
       ->expected(0, 1)
@@ -144,6 +162,7 @@ int main(int argc, char** argv) {
   repl->add_option("--seed", repl_seed, "Seed of the random builtins (default 0; :seed changes it)")
       ->check(seed_check())
       ->capture_default_str();
+  repl->footer("Program arguments: fleng repl FILE... -- ARG...  argv(L) gives the words after --.");
 
   // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
   // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
@@ -154,11 +173,14 @@ int main(int argc, char** argv) {
     std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
     return 1;
   }
-  if (repl->parsed() || app.get_subcommands().empty()) return fleng::app::run_repl(repl_files, repl_seed);
+  if (repl->parsed() || app.get_subcommands().empty()) {
+    return fleng::app::run_repl(repl_files, program_args, repl_seed);
+  }
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
+    run_options.program_args = program_args;
     return fleng::app::run_program(run_options);
   }
 

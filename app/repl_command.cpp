@@ -390,9 +390,12 @@ class Repl {
 
 }  // namespace
 
-int run_repl(const std::vector<std::string>& files, std::uint64_t seed) {
-  kernel::Session session(std::cout, std::cout);
-  session.options().seed = seed;
+int run_repl(const std::vector<std::string>& files, const std::vector<std::string>& program_args,
+             std::uint64_t seed) {
+  vm::IuOptions options;
+  options.program_args = program_args;
+  options.seed = seed;
+  kernel::Session session(std::cout, std::cout, options);
   if (!files.empty() && !session.load(files)) {
     // Keep going with what loaded: the user can fix the file and :reload.
     std::cout << "(some files did not load)\n";

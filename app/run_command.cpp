@@ -191,6 +191,7 @@ namespace {
 
 int run_checked(const RunOptions& options) {
   vm::IuOptions iu;
+  iu.program_args = options.program_args;
   try {
     check_settings_given_once(options.settings, keys_given_by_options(options));
     if (options.engine == "local") iu.max_heap_cells = host_heap_cells(options, 1);

@@ -25,6 +25,8 @@ struct RunOptions {
   std::string machine_file;
   std::vector<std::string> settings;  ///< --set key=value
   std::string trace_file;
+  /// The program's arguments: the words after `--` (argv/1).
+  std::vector<std::string> program_args;
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.

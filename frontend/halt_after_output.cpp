@@ -27,9 +27,10 @@ void replace_goal_term(Goal& goal, TermPtr replaced) {
       std::move(replaced);
 }
 
-/// write/1, writeln/1, nl/0: the output goals that have a Done form.
+/// write/1, writeln/1, nl/0, format/2: the output goals that have a Done form.
 bool is_output(const Term& t) {
-  return is_goal(t, "write", 1) || is_goal(t, "writeln", 1) || is_goal(t, "nl", 0);
+  return is_goal(t, "write", 1) || is_goal(t, "writeln", 1) || is_goal(t, "nl", 0) ||
+         is_goal(t, "format", 2);
 }
 
 }  // namespace

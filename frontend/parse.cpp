@@ -65,6 +65,15 @@ ParseResult parse_source(std::string file_name, std::string source) {
   return result;
 }
 
+ParseResult parse_syntax(std::string file_name, std::string source) {
+  ParseResult result{std::move(source), Program{}, DiagnosticSink(file_name)};
+  result.program.file_name = std::move(file_name);
+  if (!check_text(result.source, result.diagnostics)) return result;
+  ParseDriver driver(result.source, result.diagnostics, result.program);
+  driver.parse();
+  return result;
+}
+
 ParseResult parse_file(const std::string& path) {
   const auto unreadable = [&path](const std::string& why) {
     ParseResult result{{}, Program{}, DiagnosticSink(path)};

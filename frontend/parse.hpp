@@ -21,6 +21,10 @@ struct ParseResult {
 /// Parses a text; `file_name` is used in diagnostics. Runs the semantic checks too.
 ParseResult parse_source(std::string file_name, std::string source);
 
+/// Parses a text without the semantic checks: the syntax only (data files read as terms,
+/// frontend/read_terms.hpp).
+ParseResult parse_syntax(std::string file_name, std::string source);
+
 /// Reads and parses a file; an unreadable file is a diagnostic, not an exception.
 ParseResult parse_file(const std::string& path);
 

@@ -20,6 +20,7 @@
 #include "kernel/threads_machine.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/lineage.hpp"
+#include "vm/input_readers.hpp"
 
 namespace fleng::kernel {
 
@@ -39,6 +40,18 @@ class Running {
   std::atomic<T*>& slot_;
 };
 
+
+/// Closes the readers of vm/input_readers.hpp that a run opened, when the run ends.
+class ClosesInputs {
+ public:
+  explicit ClosesInputs(const void* owner) : owner_(owner) {}
+  ~ClosesInputs() { vm::input::close_all(owner_); }
+  ClosesInputs(const ClosesInputs&) = delete;
+  ClosesInputs& operator=(const ClosesInputs&) = delete;
+
+ private:
+  const void* owner_;
+};
 
 constexpr std::size_t kDeadlockGoalsShown = 20;
 
@@ -219,6 +232,8 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   }
 
   options_.started = std::chrono::steady_clock::now();  // now/1 counts from here
+  // The inputs a run opened (read_lines/2, ...) are closed when it ends, however it ends.
+  const ClosesInputs closes_inputs(atoms_.get());
   if (engine_.threads) return run_threads(query, names);
   if (engine_.simulated) return run_simulated(query, names);
 
@@ -242,7 +257,8 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
 }
 
 QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std::string>& names) {
-  SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file);
+  SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file,
+                     options_.program_args);
   machine.set_max_reductions(options_.max_reductions);
   const Running running(running_sim_, &machine);
   return run_on(machine, query, names);

@@ -60,7 +60,8 @@ nlohmann::json IuStats::to_json() const {
 // --- set-up ----------------------------------------------------------------------------------
 
 SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
-                       const MachineDescription& machine, std::string trace_file)
+                       const MachineDescription& machine, std::string trace_file,
+                       std::vector<std::string> program_args)
     : machine_(machine),
       network_(netsim::make_network(machine.ius, machine.network)),
       board_(machine.ius, machine.load_feedback_delay),
@@ -76,6 +77,7 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   options.max_heap_cells = machine_.heap_cells;
   options.initial_heap_cells = machine_.heap_cells;
   options.populate_heap = false;
+  options.program_args = std::move(program_args);  // argv/1 on every IU
   for (unsigned i = 0; i < machine_.ius; ++i) {
     auto node = std::make_unique<Node>();
     node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);

@@ -58,7 +58,8 @@ struct IuStats {
 class SimMachine final : public vm::RemoteOps {
  public:
   SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
-             const MachineDescription& machine, std::string trace_file = {});
+             const MachineDescription& machine, std::string trace_file = {},
+             std::vector<std::string> program_args = {});
   ~SimMachine() override;
 
   [[nodiscard]] unsigned size() const { return static_cast<unsigned>(nodes_.size()); }

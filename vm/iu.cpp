@@ -71,6 +71,16 @@ bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
   return true;
 }
 
+bool Iu::spawn_goal_later(PredicateId predicate, const Cell* args) {
+  const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
+  if (goal == 0) return false;
+  goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
+  goal_record::cells(goal)[3] = goal_record::lineage_cell(builtin_key_);
+  ++counters.goals_spawned;
+  preempted_.push_back(goal);
+  return true;
+}
+
 // --- binding and activation ------------------------------------------------------------------
 
 void Iu::activate_hooks(Cell hooks) {

@@ -82,6 +82,8 @@ struct IuOptions {
   std::uint64_t seed = 0;
   /// When the run started (now/1 on the engines that run on the host's clock).
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
+  /// The program's arguments, after `--` on the command line (argv/1); the same on every IU.
+  std::vector<std::string> program_args;
 };
 
 struct IuCounters {
@@ -264,6 +266,11 @@ class alignas(64) Iu {
   /// Seconds since the run started: the simulated time of this IU on the simulated machine,
   /// the host's steady clock elsewhere (now/1).
   [[nodiscard]] double now_seconds() const;
+  /// As spawn_goal, but the goal waits behind every ready goal (with those whose time slice ran
+  /// out): the continuation of a reader, so that its consumer takes a chunk before the next.
+  bool spawn_goal_later(PredicateId predicate, const Cell* args);
+  /// The program's arguments (`fleng run prog.fl -- a b`), for argv/1.
+  [[nodiscard]] const std::vector<std::string>& program_args() const { return options_.program_args; }
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
   bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);

@@ -18,6 +18,9 @@ TEST(HaltAfterOutput, HaltWaitsForTheOutputBeforeIt) {
   EXPECT_EQ(rewritten("main :- p(X), writeln(X), nl, halt(3).\n"),
             "main :-\n    p(X),\n    writeln(X, _Done_1_$),\n    nl(_Done_2_$),\n"
             "    '$halt_after'([_Done_1_$, _Done_2_$], 3).\n");
+  EXPECT_EQ(rewritten("main :- p(X), format(\"~w~n\", [X]), halt(0).\n"),
+            "main :-\n    p(X),\n    format(\"~w~n\", [X], _Done_1_$),\n"
+            "    '$halt_after'([_Done_1_$], 0).\n");
 }
 
 TEST(HaltAfterOutput, OutputAfterTheHaltAndBodiesWithoutOneStayAsTheyAre) {

@@ -60,5 +60,12 @@ std::optional<std::string> text_of_codes(Cell list) {
   return text;
 }
 
+std::optional<std::string> path_text(Iu& iu, Cell path) {
+  path = deref(path);
+  if (is_atom(path) && path != kNil) return iu.atoms.name(atom_index(path));
+  if (!is_cons(path)) return std::nullopt;
+  return text_of_codes(path);
+}
+
 }  // namespace builtins
 }  // namespace fleng::vm

@@ -66,4 +66,7 @@ Cell make_list(Iu& iu, const std::vector<Cell>& elements, Cell tail = kNil);
 /// The text of an atom or the characters of a code list.
 std::optional<std::string> text_of_codes(Cell list);
 
+/// The path of a file builtin: an atom (not []) or a string; nullopt for anything else.
+std::optional<std::string> path_text(Iu& iu, Cell path);
+
 }  // namespace fleng::vm::builtins

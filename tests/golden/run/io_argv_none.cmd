@@ -1,0 +1,1 @@
+tests/golden/data/io_argv.fl --engine threads --ius 2

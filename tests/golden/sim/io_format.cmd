@@ -1,0 +1,1 @@
+tests/golden/data/io_format.fl -g main

@@ -1,0 +1,1 @@
+tests/golden/data/io_read.fl -g main

@@ -1,0 +1,1 @@
+tests/golden/data/io_write.fl -g main
