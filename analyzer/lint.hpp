@@ -39,7 +39,8 @@ struct LintInput {
 /// Every check, findings in the order of the checks.
 std::vector<LintFinding> lint(const LintInput& input);
 
-/// Whether `fleng run` and the REPL's :load report this kind too (the others only `check`).
+/// Whether `fleng run` and the REPL's :load report this kind too (the others only `check`);
+/// they run check_undefined_calls and check_split_predicates only.
 bool reported_when_loading(LintKind kind);
 
 void check_undefined_calls(const LintInput& input, std::vector<LintFinding>& findings);

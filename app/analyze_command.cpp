@@ -9,6 +9,7 @@
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
 #include "frontend/ast_printer.hpp"
+#include "frontend/directives.hpp"
 #include "frontend/parse.hpp"
 #include "frontend/program_files.hpp"
 
@@ -16,8 +17,8 @@ namespace fleng::app {
 
 namespace {
 
-/// The file and the files it includes as one program (their clauses after the file's own),
-/// which the analysis reads and prints.
+/// The file and the files it includes as one program (their clauses after the file's own, the
+/// include directives left out), which the analysis reads and prints.
 frontend::Program merged(const frontend::ProgramFiles& files) {
   frontend::Program out;
   out.file_name = files.files.front()->program.file_name;
@@ -29,6 +30,7 @@ frontend::Program merged(const frontend::ProgramFiles& files) {
         out.items.emplace_back(frontend::copy_clause(*clause, copy, true));
       } else {
         const auto& directive = std::get<frontend::Directive>(item);
+        if (frontend::included_file(directive)) continue;  // the included clauses are here
         out.items.emplace_back(frontend::Directive{frontend::clone(*directive.term), directive.span,
                                                    directive.leading_comments,
                                                    directive.trailing_comment});

@@ -93,8 +93,10 @@ bool Session::adopt(frontend::ProgramFiles program) {
     analyzer::LintInput input;
     for (const auto& file : program.files) input.files.push_back(file.get());
     for (const auto& lib : library_) input.library.push_back(lib.get());
-    for (auto& finding : analyzer::lint(input)) {
-      if (!analyzer::reported_when_loading(finding.kind)) continue;
+    std::vector<analyzer::LintFinding> findings;
+    analyzer::check_undefined_calls(input, findings);
+    analyzer::check_split_predicates(input, findings);
+    for (auto& finding : findings) {
       program.files[finding.file]->diagnostics.warning(finding.diagnostic.span,
                                                        std::move(finding.diagnostic.message));
     }
