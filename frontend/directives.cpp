@@ -10,9 +10,12 @@ namespace fleng::frontend {
 namespace {
 
 /// What to do in Fleng instead of a Prolog directive Fleng does not have ("" if nothing useful).
-std::string hint_for(const std::string& name) {
+std::string hint_for(const Term& directive) {
+  const std::string& name = directive.text;
   if (name == "initialization") {
-    return "; Fleng runs no goal when it loads a file: run it with `fleng run FILE -g main`";
+    const bool named = directive.arity() >= 1 && directive.args.front()->kind == TermKind::Atom;
+    return fmt::format("; Fleng runs no goal when it loads a file: run it with `fleng run FILE -g {}`",
+                       named ? directive.args.front()->text : "main");
   }
   if (name == "dynamic") {
     return "; Fleng has no dynamic predicates (no assert/retract): pass the state in arguments "
@@ -57,7 +60,7 @@ void check_directives(const Program& program, DiagnosticSink& diagnostics) {
         t.is_callable() ? to_string(PredicateKey{t.text, t.arity()}) : std::string("this term");
     diagnostics.error(directive->span,
                       fmt::format("unknown directive {}: the directives are mode/1 and include/1{}",
-                                  name, t.is_callable() ? hint_for(t.text) : ""));
+                                  name, t.is_callable() ? hint_for(t) : ""));
   }
 }
 

@@ -1,6 +1,9 @@
 // Programs of several files (program_files.hpp): include by relative path, from a nested
-// directory, an include cycle, a missing file, an error inside an included file, a file read once.
+// directory, an include cycle, a missing file, an error inside an included file, a file read once;
+// the directives check (directives.hpp).
 #include "frontend/program_files.hpp"
+
+#include "frontend/directives.hpp"
 
 #include <filesystem>
 #include <fstream>
@@ -131,6 +134,21 @@ TEST_F(ProgramFilesTest, ParsedTextIncludesRelativeToTheGivenDirectory) {
              root_.string());
   EXPECT_TRUE(program.ok()) << printed(program);
   EXPECT_EQ(program.files.size(), 2U);
+}
+
+}  // namespace
+}  // namespace fleng::frontend
+
+namespace fleng::frontend {
+namespace {
+
+TEST(Directives, InitializationHintNamesTheGoal) {
+  auto parsed = parse_source("a.fl", ":- initialization(start).\nstart.\n");
+  check_directives(parsed.program, parsed.diagnostics);
+  ASSERT_EQ(parsed.diagnostics.diagnostics().size(), 1U);
+  EXPECT_NE(parsed.diagnostics.diagnostics().front().message.find("`fleng run FILE -g start`"),
+            std::string::npos)
+      << parsed.diagnostics.diagnostics().front().message;
 }
 
 }  // namespace
