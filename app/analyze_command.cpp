@@ -9,12 +9,47 @@
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
 #include "frontend/ast_printer.hpp"
+#include "frontend/directives.hpp"
 #include "frontend/parse.hpp"
+#include "frontend/program_files.hpp"
 
 namespace fleng::app {
 
+namespace {
+
+/// The file and the files it includes as one program (their clauses after the file's own, the
+/// include directives left out), which the analysis reads and prints.
+frontend::Program merged(const frontend::ProgramFiles& files) {
+  frontend::Program out;
+  out.file_name = files.files.front()->program.file_name;
+  out.trailing_comments = files.files.front()->program.trailing_comments;
+  const auto copy = [](const frontend::Term& term) { return frontend::clone(term); };
+  for (const auto& file : files.files) {
+    for (const auto& item : file->program.items) {
+      if (const auto* clause = std::get_if<frontend::Clause>(&item)) {
+        out.items.emplace_back(frontend::copy_clause(*clause, copy, true));
+      } else {
+        const auto& directive = std::get<frontend::Directive>(item);
+        if (frontend::included_file(directive)) continue;  // the included clauses are here
+        out.items.emplace_back(frontend::Directive{frontend::clone(*directive.term), directive.span,
+                                                   directive.leading_comments,
+                                                   directive.trailing_comment});
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
 int run_analyze(const AnalyzeOptions& options) {
-  auto parsed = frontend::parse_file(options.file);
+  auto files = frontend::read_program({options.file});
+  if (!files.ok()) {
+    files.print(std::cerr);
+    return 1;
+  }
+  auto& parsed = *files.files.front();
+  if (files.files.size() > 1) parsed.program = merged(files);
   const analyzer::ModeTable modes = analyzer::analyze_modes(parsed.program, parsed.diagnostics);
   parsed.diagnostics.print(std::cerr, parsed.source);
   if (!parsed.ok()) return 1;

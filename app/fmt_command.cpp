@@ -1,4 +1,4 @@
-// `fleng fmt` and `fleng check`.
+// `fleng fmt`.
 #include "app/fmt_command.hpp"
 
 #include <fstream>
@@ -57,14 +57,6 @@ int run_fmt(const FmtOptions& options) {
     } else {
       std::cout << formatted;
     }
-  }
-  return status;
-}
-
-int run_check(const std::vector<std::string>& files) {
-  int status = 0;
-  for (const auto& path : files) {
-    if (!report(parse_input(path))) status = 1;
   }
   return status;
 }

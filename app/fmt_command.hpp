@@ -1,4 +1,5 @@
-// `fleng fmt` and `fleng check`: parse files, report diagnostics, print canonical layout.
+// `fleng fmt`: parse files, report diagnostics, print canonical layout (included files are
+// not read: each file is formatted as written).
 #pragma once
 
 #include <string>
@@ -14,8 +15,5 @@ struct FmtOptions {
 
 /// Exit status: 0 success, 1 a file had errors (or, with --check, is not canonical).
 int run_fmt(const FmtOptions& options);
-
-/// Parses and checks the files, printing diagnostics only. Exit status as run_fmt.
-int run_check(const std::vector<std::string>& files);
 
 }  // namespace fleng::app

@@ -1,6 +1,6 @@
 // The `fleng` command line. Thin: it parses options with CLI11 and calls the libraries.
 // Subcommands: run, sweep (many simulations), analyze, repl (the default), fmt (canonical
-// layout), check (syntax and placement checks).
+// layout), check (syntax and placement checks, the linter).
 #include <charconv>
 #include <iostream>
 #include <limits>
@@ -11,6 +11,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/analyze_command.hpp"
+#include "app/check_command.hpp"
 #include "app/fmt_command.hpp"
 #include "app/repl_command.hpp"
 #include "app/run_command.hpp"
@@ -62,10 +63,12 @@ int main(int argc, char** argv) {
   fmt->add_flag("--check", fmt_options.check,
                 "Print nothing; exit 1 if a file is not in canonical layout");
 
-  std::vector<std::string> check_files;
-  auto* check = app.add_subcommand("check", "Parse Fleng files and report every error");
-  check->add_option("files", check_files, "Fleng source files ('-' reads standard input)")
+  fleng::app::CheckOptions check_options;
+  auto* check = app.add_subcommand(
+      "check", "Check Fleng files as one program: report every error and the linter's warnings");
+  check->add_option("files", check_options.files, "Fleng source files ('-' reads standard input)")
       ->required();
+  check->add_flag("--werror", check_options.werror, "Warnings are errors (exit status 1)");
 
   fleng::app::RunOptions run_options;
   auto* run = app.add_subcommand("run", "Run a Fleng program: load the files, reduce the goal");
@@ -185,6 +188,6 @@ int main(int argc, char** argv) {
   }
 
   if (fmt->parsed()) return fleng::app::run_fmt(fmt_options);
-  if (check->parsed()) return fleng::app::run_check(check_files);
+  if (check->parsed()) return fleng::app::run_check(check_options);
   return 0;
 }

@@ -9,6 +9,9 @@
 #                                 same NAME.out each time (one semantics on every machine);
 #                                 and on the threads engine with 1, 2, 4 workers and 1, 4, 64
 #                                 IUs (golden.threads.NAME)
+#   tests/golden/lint/NAME.fl     `fleng check NAME.fl` must print NAME.err on stderr and exit
+#                                 with NAME.status (0 if absent); files it includes live in
+#                                 subdirectories, which are not cases themselves
 #   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent)
@@ -38,6 +41,12 @@ function(fleng_golden_tests)
     fleng_golden_test(golden.errors.${name} golden -DMODE=errors
                       -DINPUT=tests/golden/errors/${name}.fl
                       -DEXPECTED=tests/golden/errors/${name}.err)
+  endforeach()
+
+  file(GLOB lint_cases CONFIGURE_DEPENDS ${golden}/lint/*.fl)
+  foreach(input ${lint_cases})
+    get_filename_component(name ${input} NAME_WE)
+    fleng_golden_test(golden.lint.${name} golden -DMODE=lint -DCASE=tests/golden/lint/${name})
   endforeach()
 
   file(GLOB run_cases CONFIGURE_DEPENDS ${golden}/run/*.cmd)

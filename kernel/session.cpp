@@ -10,10 +10,12 @@
 #include "frontend/ast_printer.hpp"
 #include "frontend/goal_text.hpp"
 #include "frontend/halt_after_output.hpp"
+#include "frontend/program_files.hpp"
 #include "frontend/strip_placements.hpp"
 #include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/disassembler.hpp"
+#include "analyzer/lint.hpp"
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
 #include "kernel/sim_machine.hpp"
@@ -87,26 +89,35 @@ Session::~Session() = default;
 
 bool Session::load(const std::vector<std::string>& files) {
   files_ = files;  // even when they fail to load: the user fixes them and reloads
-  std::vector<std::unique_ptr<frontend::ParseResult>> sources;
-  bool ok = true;
-  for (const auto& file : files) {
-    auto result = std::make_unique<frontend::ParseResult>(frontend::parse_file(file));
-    result->diagnostics.print(err_, result->source);
-    ok = ok && result->ok();
-    sources.push_back(std::move(result));
-  }
-  if (!ok) return false;
-  sources_ = std::move(sources);
-  return compile();
+  return adopt(frontend::read_program(files));
 }
 
 bool Session::load_text(const std::string& name, const std::string& text) {
   files_.clear();
-  auto result = std::make_unique<frontend::ParseResult>(frontend::parse_source(name, text));
-  result->diagnostics.print(err_, result->source);
-  if (!result->ok()) return false;
-  sources_.clear();
-  sources_.push_back(std::move(result));
+  frontend::ProgramFiles program;
+  frontend::add_parsed(program, std::make_unique<frontend::ParseResult>(frontend::parse_source(name, text)),
+                       ".");
+  return adopt(std::move(program));
+}
+
+bool Session::adopt(frontend::ProgramFiles program) {
+  if (program.ok()) {
+    // The linter's warnings that matter when running (docs/language.md, programs of several
+    // files): calls to undefined predicates and predicates split across files.
+    analyzer::LintInput input;
+    for (const auto& file : program.files) input.files.push_back(file.get());
+    for (const auto& lib : library_) input.library.push_back(lib.get());
+    std::vector<analyzer::LintFinding> findings;
+    analyzer::check_undefined_calls(input, findings);
+    analyzer::check_split_predicates(input, findings);
+    for (auto& finding : findings) {
+      program.files[finding.file]->diagnostics.warning(finding.diagnostic.span,
+                                                       std::move(finding.diagnostic.message));
+    }
+  }
+  program.print(err_);
+  if (!program.ok()) return false;
+  sources_ = std::move(program.files);
   return compile();
 }
 

@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "frontend/parse.hpp"
+#include "frontend/program_files.hpp"
 #include "kernel/machine_description.hpp"
 #include "vm/compiler.hpp"
 #include "vm/atom_table.hpp"
@@ -59,7 +60,8 @@ class Session {
   Session(std::ostream& out, std::ostream& err, vm::IuOptions options = {});
   ~Session();
 
-  /// Loads (replacing what was loaded) the files; diagnostics go to `err`. False on errors.
+  /// Loads (replacing what was loaded) the files and those they include; diagnostics go to
+  /// `err`. False on errors.
   bool load(const std::vector<std::string>& files);
   /// Loads (replacing what was loaded) one source given as text, named `name` in messages
   /// (tests, fuzzing). False on errors.
@@ -85,6 +87,9 @@ class Session {
   EngineOptions& engine() { return engine_; }
 
  private:
+  /// Makes `program` (read, with the files it includes) the loaded one if it has no errors;
+  /// prints its diagnostics and the linter's warnings that matter when running.
+  bool adopt(frontend::ProgramFiles program);
   bool compile();
   QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
   QueryResult run_threads(vm::PredicateId query, const std::vector<std::string>& names);

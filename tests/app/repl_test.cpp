@@ -219,3 +219,31 @@ TEST(Repl, BadMachineValuesAreReportedAndTheReplGoesOn) {
 }
 
 }  // namespace
+
+namespace {
+
+// :load of a file with an unknown directive fails with its location and the REPL goes on;
+// :load of a program with an undefined call warns and loads it.
+TEST(Repl, LoadReportsDirectiveErrorsAndUndefinedCalls) {
+  const std::string home = temp_home() + "_load";
+  std::filesystem::create_directories(home);
+  std::ofstream(home + "/bad.fl") << ":- initialization(main).\nmain.\n";
+  std::ofstream(home + "/warn.fl") << "main(X) :- X = 1.\nlater :- nosuch(1).\n";
+  Terminal t(home, {"repl"});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":load " + home + "/bad.fl\r");
+  EXPECT_TRUE(t.expect("bad.fl:1:1: error: unknown directive initialization/1")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type(":load " + home + "/warn.fl\r");
+  EXPECT_TRUE(t.expect("warn.fl:2:10: warning: nosuch/1 is not defined")) << t.pending();
+  EXPECT_TRUE(t.expect("loaded")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("main(X).\r");
+  EXPECT_TRUE(t.expect("X = 1")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("\x04");
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::filesystem::remove_all(home);
+}
+
+}  // namespace

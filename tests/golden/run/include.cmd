@@ -1,0 +1,1 @@
+tests/golden/run/include/main.fl --engine local
