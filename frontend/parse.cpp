@@ -51,26 +51,28 @@ bool check_text(const std::string& source, DiagnosticSink& diagnostics) {
   return true;
 }
 
+/// Reads the text into `result` (its source set); false when it is not text at all, so that
+/// nothing was parsed.
+bool parse_text(ParseResult& result) {
+  if (!check_text(result.source, result.diagnostics)) return false;
+  ParseDriver driver(result.source, result.diagnostics, result.program);
+  driver.parse();
+  return true;
+}
+
 }  // namespace
 
 ParseResult parse_source(std::string file_name, std::string source) {
   ParseResult result{std::move(source), Program{}, DiagnosticSink(file_name)};
   result.program.file_name = std::move(file_name);
-  if (!check_text(result.source, result.diagnostics)) return result;
-  {
-    ParseDriver driver(result.source, result.diagnostics, result.program);
-    driver.parse();
-  }
-  check_program(result.program, result.diagnostics);
+  if (parse_text(result)) check_program(result.program, result.diagnostics);
   return result;
 }
 
 ParseResult parse_syntax(std::string file_name, std::string source) {
   ParseResult result{std::move(source), Program{}, DiagnosticSink(file_name)};
   result.program.file_name = std::move(file_name);
-  if (!check_text(result.source, result.diagnostics)) return result;
-  ParseDriver driver(result.source, result.diagnostics, result.program);
-  driver.parse();
+  parse_text(result);
   return result;
 }
 

@@ -61,22 +61,25 @@ double Iu::now_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - options_.started).count();
 }
 
-bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
+Cell Iu::make_builtin_goal(PredicateId predicate, const Cell* args) {
   const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
-  if (goal == 0) return false;
+  if (goal == 0) return 0;
   goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
   goal_record::cells(goal)[3] = goal_record::lineage_cell(builtin_key_);
   ++counters.goals_spawned;
+  return goal;
+}
+
+bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
+  const Cell goal = make_builtin_goal(predicate, args);
+  if (goal == 0) return false;
   push(goal);
   return true;
 }
 
 bool Iu::spawn_goal_later(PredicateId predicate, const Cell* args) {
-  const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
+  const Cell goal = make_builtin_goal(predicate, args);
   if (goal == 0) return false;
-  goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
-  goal_record::cells(goal)[3] = goal_record::lineage_cell(builtin_key_);
-  ++counters.goals_spawned;
   preempted_.push_back(goal);
   return true;
 }

@@ -292,6 +292,9 @@ class alignas(64) Iu {
   void evacuate_roots(Collector& gc);
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
+  /// A goal record made by the builtin being run (call/N, a reader's continuation): at its
+  /// call site, with its lineage key; 0 if the heap is full.
+  Cell make_builtin_goal(PredicateId predicate, const Cell* args);
   template <ExecMode kMode>
   RunStatus run_loop(Cell single_goal);
   /// Dereference, asking the machine for remote cells (simulated machine only).
