@@ -1,5 +1,6 @@
 // `fleng sweep` as a user runs it: the CSV's shape, the same bytes whatever the number of host
-// threads, --resume running only what is missing, a failing configuration in its row, the JSON
+// threads, the seed of the random builtins, --resume running only what is missing, a failing
+// configuration in its row, the JSON
 // results, the figures, and the errors for bad options.
 #include <sys/wait.h>
 
@@ -11,6 +12,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
+#include "sweep/configuration_run.hpp"
 #include "sweep/csv.hpp"
 
 namespace fleng::sweep {
@@ -94,6 +96,25 @@ TEST_F(SweepCommand, OneRowPerConfigurationInPlanOrder) {
   const auto stats = nlohmann::json::parse(single.output.substr(single.output.find('{')));
   const auto makespan = static_cast<std::size_t>(table.column("makespan_cycles"));
   EXPECT_EQ(table.rows[4][makespan], std::to_string(stats["makespan_cycles"].get<std::uint64_t>()));
+}
+
+TEST_F(SweepCommand, TheSeedGivesTheSameRandomNumbersOnEveryConfiguration) {
+  const std::string sweep =
+      "sweep examples/montecarlo_pi.fl -g 'run(500)' --ius 1,4 --static off,on --thresholds 8 ";
+  ASSERT_EQ(fleng(sweep + "--seed 5 -o " + path("five.csv")).status, 0);
+  ASSERT_EQ(fleng(sweep + "--seed 6 -o " + path("six.csv")).status, 0);
+  const auto five = read_csv_file(path("five.csv"));
+  const auto six = read_csv_file(path("six.csv"));
+  const auto digest = static_cast<std::size_t>(five.column("output_fnv1a"));
+  ASSERT_EQ(five.rows.size(), 4U);
+  for (const auto& row : five.rows) EXPECT_EQ(row[digest], five.rows[0][digest]);
+  for (const auto& row : six.rows) EXPECT_EQ(row[digest], six.rows[0][digest]);
+  EXPECT_NE(five.rows[0][digest], six.rows[0][digest]);  // another seed, another estimate
+  // The same numbers as `fleng run` on the local engine with that seed.
+  const auto local = fleng("run examples/montecarlo_pi.fl -g 'run(500)' --engine local --seed 5");
+  ASSERT_EQ(local.status, 0);
+  EXPECT_EQ(five.rows[0][digest], output_digest(local.output));
+  EXPECT_EQ(fleng(sweep + "--seed -1 -o " + path("bad.csv")).status, 1);
 }
 
 TEST_F(SweepCommand, SameBytesWhateverTheThreads) {
