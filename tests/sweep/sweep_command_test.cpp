@@ -1,7 +1,6 @@
 // `fleng sweep` as a user runs it: the CSV's shape, the same bytes whatever the number of host
 // threads, the seed of the random builtins, --resume running only what is missing, a failing
-// configuration in its row, the JSON
-// results, the figures, and the errors for bad options.
+// configuration in its row, the JSON results, the figures, and the errors for bad options.
 #include <sys/wait.h>
 
 #include <cstdio>
