@@ -25,8 +25,11 @@ namespace fleng::app {
 namespace {
 
 kernel::Session* g_session = nullptr;
+/// Ctrl-C seen before the goal started (while the library and the program were compiled).
+volatile std::sig_atomic_t g_interrupted = 0;
 
 extern "C" void on_interrupt(int) {
+  g_interrupted = 1;
   if (g_session != nullptr) g_session->interrupt();
 }
 
@@ -190,6 +193,9 @@ int run_program(const RunOptions& options) {
 namespace {
 
 int run_checked(const RunOptions& options) {
+  // Ctrl-C from the start: during loading it stops the run before the goal, as it stops the
+  // goal (`interrupted`, exit status 1), instead of killing the process.
+  std::signal(SIGINT, on_interrupt);
   vm::IuOptions iu;
   iu.program_args = options.program_args;
   try {
@@ -269,7 +275,11 @@ int run_checked(const RunOptions& options) {
     return finish_output(output, kernel::kExitSuccess);
   }
   g_session = &session;
-  std::signal(SIGINT, on_interrupt);
+  if (g_interrupted != 0) {
+    g_session = nullptr;
+    std::cerr << "interrupted\n";
+    return kernel::kExitError;
+  }
   const auto result = session.run_query(options.goal);
   std::signal(SIGINT, SIG_DFL);
   g_session = nullptr;
