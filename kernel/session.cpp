@@ -82,7 +82,8 @@ Session::Session(std::ostream& out, std::ostream& err, vm::IuOptions options)
     library_.push_back(std::make_unique<frontend::ParseResult>(
         frontend::parse_source("lib/" + std::string(name), std::string(text))));
   }
-  compile();
+  // Not compiled yet: load() compiles the library with the program, and a query run without a
+  // load compiles the library alone then (compiling it here too doubled `fleng run`'s start).
 }
 
 Session::~Session() = default;
@@ -131,6 +132,7 @@ bool Session::compile() {
   // On the simulated machine with static partitioning, the analyzer's placements are inserted
   // first (clauses with placements written by hand keep theirs); without it (the naive
   // partitioning) the program runs without any placement, as if none had been written.
+  compiled_ = true;
   compiled_for_ = placements_wanted();
   analyzed_programs_.clear();
   for (const auto& source : sources_) {
@@ -173,8 +175,8 @@ void Session::interrupt() {
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
   QueryResult result;
-  if (compiled_for_ != placements_wanted()) {
-    compile();  // the engine settings changed since the program was compiled
+  if (!compiled_ || compiled_for_ != placements_wanted()) {
+    compile();  // nothing loaded yet, or the engine settings changed since the compilation
   }
   // One goal (`a, b.`) per query: a text of several (`a. b.`) would lose all but the first.
   const auto split = frontend::split_goals(text);

@@ -123,6 +123,7 @@ class Session {
   [[nodiscard]] vm::CompileOptions compile_options() const {
     return vm::CompileOptions{.host_threads = compiled_for_ == Placements::AnalyzedGoalsOnly};
   }
+  bool compiled_ = false;  ///< compile() ran (a load, or the first query without one)
   Placements compiled_for_ = Placements::AsWritten;
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;
