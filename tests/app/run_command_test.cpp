@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <sys/wait.h>
@@ -26,7 +28,9 @@ Outcome fleng(const std::string& arguments) {
 const std::string kPrimes = std::string(FLENG_SOURCE_DIR) + "/examples/primes.fl";
 
 std::string temp_path(const std::string& name) {
-  return (std::filesystem::temp_directory_path() / ("fleng-run-test-" + name)).string();
+  return (std::filesystem::temp_directory_path() /
+          ("fleng-run-test-" + std::to_string(getpid()) + "-" + name))
+      .string();
 }
 
 TEST(RunCommand, ThreadsEngineWritesItsTrace) {

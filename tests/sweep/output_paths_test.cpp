@@ -4,6 +4,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 namespace fleng::sweep {
@@ -23,7 +25,12 @@ std::string error_of(const OutputPaths& paths) {
 class OutputPathsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    dir_ = fs::temp_directory_path() / "fleng-output-paths-test";
+    // One directory per test and process: ctest runs tests side by side, and another checkout's
+    // suite may run at the same time.
+    dir_ = fs::temp_directory_path() /
+           ("fleng-output-paths-" +
+            std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) + "-" +
+            std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }

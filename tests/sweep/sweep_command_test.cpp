@@ -2,6 +2,7 @@
 // threads, the seed of the random builtins, --resume running only what is missing, a failing
 // configuration in its row, the JSON results, the figures, and the errors for bad options.
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -49,7 +50,8 @@ class SweepCommand : public ::testing::Test {
  protected:
   void SetUp() override {
     dir_ = fs::temp_directory_path() /
-           ("fleng-sweep-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+           ("fleng-sweep-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()) +
+            "-" + std::to_string(::getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
   }
