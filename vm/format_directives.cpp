@@ -20,7 +20,7 @@ Parsed parse(std::string_view control) {
       while (j < control.size() && control[j] >= '0' && control[j] <= '9') {
         n = n * 10 + static_cast<unsigned>(control[j] - '0');
         if (n > 1000) {
-          parsed.error = fmt::format("format: the count of ~{} is too large (at most 1000)",
+          parsed.error = fmt::format("the count of ~{} is too large (at most 1000)",
                                      control.substr(i + 1, j + 1 - i));
           return parsed;
         }
@@ -29,13 +29,13 @@ Parsed parse(std::string_view control) {
       d.count = n;
     }
     if (j >= control.size()) {
-      parsed.error = "format: the control string ends inside a directive (a `~` with no letter)";
+      parsed.error = "the control string ends inside a directive (a `~` with no letter)";
       return parsed;
     }
     d.kind = control[j];
     static constexpr std::string_view kKnown = "wqpadfegsnc~";
     if (kKnown.find(d.kind) == std::string_view::npos) {
-      parsed.error = fmt::format("format: unknown directive ~{}", control.substr(i + 1, j - i));
+      parsed.error = fmt::format("unknown directive ~{}", control.substr(i + 1, j - i));
       return parsed;
     }
     if (!text.empty()) parsed.pieces.emplace_back(std::move(text));

@@ -167,7 +167,7 @@ TEST_F(IoBuiltins, Format) {
 }
 
 TEST_F(IoBuiltins, FormatErrors) {
-  EXPECT_EQ(error_message("format('~z', [1])"), "error: format/2: format: unknown directive ~z");
+  EXPECT_EQ(error_message("format('~z', [1])"), "error: format/2: unknown directive ~z");
   EXPECT_EQ(error_message("format('~w ~w', [1])"),
             "error: format/2: not enough arguments for the control string \"~w ~w\"");
   EXPECT_EQ(error_message("format('~w', [1, 2])"),

@@ -36,12 +36,12 @@ TEST(FormatDirectives, WhichTakeAnArgument) {
 }
 
 TEST(FormatDirectives, Errors) {
-  EXPECT_EQ(parse("a ~z").error, "format: unknown directive ~z");
-  EXPECT_EQ(parse("~3x").error, "format: unknown directive ~3x");
+  EXPECT_EQ(parse("a ~z").error, "unknown directive ~z");
+  EXPECT_EQ(parse("~3x").error, "unknown directive ~3x");
   EXPECT_EQ(parse("end ~").error,
-            "format: the control string ends inside a directive (a `~` with no letter)");
+            "the control string ends inside a directive (a `~` with no letter)");
   EXPECT_EQ(parse("~12").error,
-            "format: the control string ends inside a directive (a `~` with no letter)");
+            "the control string ends inside a directive (a `~` with no letter)");
   EXPECT_FALSE(parse("~99999d").error.empty());
 }
 
