@@ -36,6 +36,7 @@ void IuStats::add(const IuStats& o) {
   words_sent += o.words_sent;
   packets += o.packets;
   packet_words_sent += o.packet_words_sent;
+  largest_packet_words = std::max(largest_packet_words, o.largest_packet_words);
   goals_sent += o.goals_sent;
   goals_received += o.goals_received;
 }
@@ -57,6 +58,7 @@ nlohmann::json IuStats::to_json() const {
           {"words_sent", words_sent},
           {"packets", packets},
           {"packet_words_sent", packet_words_sent},
+          {"largest_packet_words", largest_packet_words},
           {"goals_sent", goals_sent},
           {"goals_received", goals_received}};
 }
@@ -352,6 +354,7 @@ void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, 
   sender.stats.nip_run_cycles += machine_.nip_message;  // the sending end
   ++sender.stats.packets;
   sender.stats.packet_words_sent += words;
+  sender.stats.largest_packet_words = std::max<std::uint64_t>(sender.stats.largest_packet_words, words);
   forget_old_holds();
   const netsim::SimTime arrival =
       network_->transfer(from, to, words, ready + machine_.nip_message);
@@ -368,6 +371,8 @@ void SimMachine::send_packets(unsigned from) {
     sender.stats.nip_run_cycles += machine_.nip_message;
     ++sender.stats.packets;
     sender.stats.packet_words_sent += packet.words;
+    sender.stats.largest_packet_words =
+        std::max<std::uint64_t>(sender.stats.largest_packet_words, packet.words);
     forget_old_holds();
     netsim::SimTime arrival = network_->transfer(from, packet.destination, packet.words,
                                                  packet.departure + machine_.nip_message);
@@ -431,6 +436,9 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   ++nodes_[owner]->stats.packets;
   node.stats.packet_words_sent += 1;
   nodes_[owner]->stats.packet_words_sent += reply_words;
+  node.stats.largest_packet_words = std::max<std::uint64_t>(node.stats.largest_packet_words, 1);
+  nodes_[owner]->stats.largest_packet_words =
+      std::max<std::uint64_t>(nodes_[owner]->stats.largest_packet_words, reply_words);
   node.stats.unired_stall_cycles += reply - start;
   trace(i, kUnired, "read (stall)", start, reply - start);
   engine_.advance(reply - start);

@@ -53,6 +53,7 @@ struct IuStats {
   std::uint64_t words_sent = 0;
   std::uint64_t packets = 0;            ///< network transfers (== messages without aggregation)
   std::uint64_t packet_words_sent = 0;  ///< the words they carried
+  std::uint64_t largest_packet_words = 0;  ///< the longest packet sent (a maximum, not a sum)
   std::uint64_t goals_sent = 0;
   std::uint64_t goals_received = 0;
 

@@ -128,9 +128,9 @@ TEST_F(AggregationTest, PacketWordsBoundThePackets) {
   // IU 0 sends the goals (and nothing else goes to IU 1 but them and reads).
   EXPECT_EQ(u(iu0, "goals_sent"), 100U);
   EXPECT_GE(u(iu0, "packets"), 50U);
-  // A packet is never longer than its limit: the words carried are at most 11 per packet of
-  // goals (the rest of IU 0's packets are one-word read requests).
-  EXPECT_LE(u(iu0, "packet_words_sent"), 11 * u(iu0, "packets"));
+  // A packet is never longer than its limit.
+  EXPECT_EQ(u(iu0, "largest_packet_words"), 11U);
+  EXPECT_LE(u(r.sim_statistics, "largest_packet_words"), 11U);
   // Bindings (2 words) back to IU 0: up to three a packet (2 + 3 + 3 = 8; a fourth makes 11).
   EXPECT_GT(u(iu1, "messages"), u(iu1, "packets"));
   // With room for many, far fewer packets.
@@ -139,6 +139,7 @@ TEST_F(AggregationTest, PacketWordsBoundThePackets) {
   EXPECT_EQ(binding(wide, "S"), "5050");
   EXPECT_LT(u(wide.sim_statistics["per_iu"][0], "packets") * 4,
             u(wide.sim_statistics["per_iu"][0], "goals_sent"));
+  EXPECT_GT(u(wide.sim_statistics, "largest_packet_words"), 11U);
 }
 
 TEST(AggregationKeys, DomainsAndDefaults) {
