@@ -263,14 +263,15 @@ class Repl {
             "simulated PIE64: {} IUs, static {}, threshold {}\n"
             "makespan {} cycles, reductions {}, suspensions {} (rate {:.4f})\n"
             "UNIRED running {} cycles, stalled {} cycles ({} remote reads)\n"
-            "NIP running {} cycles, MP busy {} cycles, messages {}, goals sent {}\n",
+            "NIP running {} cycles, MP busy {} cycles, messages {} in {} packets, goals sent {}\n",
             j["ius"].get<unsigned>(), j["static"].get<std::string>(),
             j["threshold"].get<unsigned>(), j["makespan_cycles"].get<std::uint64_t>(),
             j["reductions"].get<std::uint64_t>(), j["suspensions"].get<std::uint64_t>(),
             j["suspension_rate"].get<double>(), j["unired_run_cycles"].get<std::uint64_t>(),
             j["unired_stall_cycles"].get<std::uint64_t>(), j["remote_reads"].get<std::uint64_t>(),
             j["nip_run_cycles"].get<std::uint64_t>(), j["mp_cycles"].get<std::uint64_t>(),
-            j["messages"].get<std::uint64_t>(), j["goals_sent"].get<std::uint64_t>());
+            j["messages"].get<std::uint64_t>(), j["packets"].get<std::uint64_t>(),
+            j["goals_sent"].get<std::uint64_t>());
       } else {
         const auto& c = last_->counters;
         const double ms = std::chrono::duration<double, std::milli>(last_->elapsed).count();

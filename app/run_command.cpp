@@ -67,12 +67,16 @@ void print_sim_stats(const nlohmann::json& j) {
       "NIP running       {} cycles\n"
       "MP busy           {} cycles\n"
       "messages          {}  ({} words, {} goals sent)\n"
+      "packets           {}  ({} words, {:.2f} messages per packet; aggregation window {})\n"
       "host time         {:.3f} s  ({:.0f} ns per reduction)\n",
       u("ius"), j["static"].get<std::string>(), u("threshold"), j["network"].get<std::string>(),
       u("makespan_cycles"), j["makespan_us"].get<double>(), u("reductions"), u("suspensions"),
       j["suspension_rate"].get<double>(), u("unired_run_cycles"), u("unired_stall_cycles"),
       u("remote_reads"), u("nip_run_cycles"), u("mp_cycles"), u("messages"), u("words_sent"),
-      u("goals_sent"), j["host_seconds"].get<double>(), j["host_ns_per_reduction"].get<double>());
+      u("goals_sent"), u("packets"), u("packet_words_sent"),
+      u("packets") == 0 ? 0.0
+                        : static_cast<double>(u("messages")) / static_cast<double>(u("packets")),
+      u("aggregation_window"), j["host_seconds"].get<double>(), j["host_ns_per_reduction"].get<double>());
   const auto& per_iu = j["per_iu"];
   if (per_iu.size() <= 1) return;
   std::cerr << "   IU  reductions  susp  run_cycles  stall_cycles  nip_cycles  mp_cycles  goals_in\n";

@@ -74,6 +74,8 @@ const std::vector<Key>& keys() {
         field("mp.load_period", &D::load_period, cycles),
         field("mp.fifo_period", &D::fifo_period, cycles),
         field("nip.message", &D::nip_message, cycles),
+        field("nip.aggregation_window", &D::aggregation_window, cycles),
+        field("nip.packet_words", &D::packet_words, MachineDomain::integer(1, 65536)),
         network_field("network.model", &netsim::NetworkParams::model,
                       MachineDomain::choice({"multistage", "constant"})),
         network_field("network.copies", &netsim::NetworkParams::copies,

@@ -49,8 +49,13 @@ struct MachineDescription {
   /// newest (depth-first); 0: always the newest. docs/engine.md: LIFO with a periodic FIFO pick.
   std::uint32_t fifo_period = 8;
 
-  // NIP: per message end, and the network.
+  // NIP: per message end (per packet end when messages are aggregated), and the network.
   std::uint32_t nip_message = 10;
+  /// Message aggregation (nip_packets.hpp): how long the first one-way message of a packet
+  /// may wait for company bound for the same IU, in cycles; 0: off (PIE64's NIP, the default).
+  std::uint32_t aggregation_window = 0;
+  /// The most words a packet of several messages carries.
+  std::uint32_t packet_words = 32;
   netsim::NetworkParams network;
   std::uint32_t load_feedback_delay = 100;  ///< cycles before the network sees a load level
 

@@ -35,6 +35,9 @@ void IuStats::add(const IuStats& o) {
   remote_reads += o.remote_reads;
   messages += o.messages;
   words_sent += o.words_sent;
+  packets += o.packets;
+  packet_words_sent += o.packet_words_sent;
+  largest_packet_words = std::max(largest_packet_words, o.largest_packet_words);
   goals_sent += o.goals_sent;
   goals_received += o.goals_received;
 }
@@ -54,6 +57,9 @@ nlohmann::json IuStats::to_json() const {
           {"remote_reads", remote_reads},
           {"messages", messages},
           {"words_sent", words_sent},
+          {"packets", packets},
+          {"packet_words_sent", packet_words_sent},
+          {"largest_packet_words", largest_packet_words},
           {"goals_sent", goals_sent},
           {"goals_received", goals_received}};
 }
@@ -83,6 +89,9 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
     auto node = std::make_unique<Node>();
     node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);
     node->iu->attach(this, &costs_);
+    if (machine_.aggregation_window > 0) {
+      node->packets = std::make_unique<NipPackets>(machine_.aggregation_window, machine_.packet_words);
+    }
     nodes_.push_back(std::move(node));
   }
   for (const auto& node : nodes_) heaps_.push_back(&node->iu->heap);
@@ -212,6 +221,9 @@ void SimMachine::collect_if_quiet() {
       extra.push_back(&message.a);
       extra.push_back(&message.b);
     }
+    if (node->packets) {  // messages waiting in open packets
+      node->packets->for_each_waiting_cell([&](vm::Cell& cell) { extra.push_back(&cell); });
+    }
   }
   vm::collect_together(ius, extra, 0);
   ++collections_;
@@ -238,7 +250,20 @@ void SimMachine::nip_loop(unsigned i) {
   Node& node = *nodes_[i];
   for (;;) {
     if (stopping_) return;
+    if (node.packets && node.packets->has_open()) {  // packets whose window has passed leave
+      leaving_.clear();
+      node.packets->close_due(engine_.now(), leaving_);
+      send_packets(i);
+    }
     if (!node.inbox.empty() && node.inbox.front().arrival <= engine_.now()) {
+      if (node.inbox.front().continued) {
+        // A further message of the packet just handled: its nip.message is paid.
+        std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
+        const Message message = node.inbox.back();
+        node.inbox.pop_back();
+        handle(i, message, engine_.now(), 0);
+        continue;
+      }
       // The NIP's handling time first, with the message still in the inbox (where a
       // collection meanwhile finds and updates it), then the command itself.
       const netsim::SimTime start = engine_.now();
@@ -248,32 +273,37 @@ void SimMachine::nip_loop(unsigned i) {
       std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
       const Message message = node.inbox.back();
       node.inbox.pop_back();
-      handle(i, message, start);
+      handle(i, message, start, machine_.nip_message);
       continue;
     }
     if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.front().arrival);
+    // An earlier wake-up supersedes a later one (netsim::Engine): the next deadline again.
+    if (node.packets && node.packets->has_open()) {
+      engine_.wake_at(node.nip, node.packets->next_deadline());
+    }
     engine_.wait();
   }
 }
 
-void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start) {
+void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start,
+                        netsim::SimTime duration) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
   const std::size_t pool_before = iu.pool_size();
   switch (message.kind) {
     case MessageKind::Timer:  // a timer/2 goal whose delay is over: the MP's newgoal
-      trace(i, kNip, "timer", start, machine_.nip_message);
+      trace(i, kNip, "timer", start, duration);
       iu.accept_goal(message.a);
       node.mp_pending += machine_.mp_newgoal;
       break;
     case MessageKind::Goal:
-      trace(i, kNip, "newload", start, machine_.nip_message);
+      trace(i, kNip, "newload", start, duration);
       iu.accept_goal(message.a);
       ++node.stats.goals_received;
       node.mp_pending += machine_.mp_newload;
       break;
     case MessageKind::Bind:
-      trace(i, kNip, "bind", start, machine_.nip_message);
+      trace(i, kNip, "bind", start, duration);
       if (!iu.bind_here(message.a, message.b)) {
         iu.report_error("unification failed (a binding that arrived from another IU)",
                         iu.format(message.a) + " = " + iu.format(message.b));
@@ -282,17 +312,17 @@ void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime star
       }
       break;
     case MessageKind::Hook:
-      trace(i, kNip, "suspend", start, machine_.nip_message);
+      trace(i, kNip, "suspend", start, duration);
       iu.hook_here(message.a, message.b);
       break;
     case MessageKind::Activate: {
-      trace(i, kNip, "activate", start, machine_.nip_message);
+      trace(i, kNip, "activate", start, duration);
       const vm::Cell* hook = vm::address_of(message.a);
       iu.activate_goal(hook[1], vm::small_int_value(hook[2]));
       node.mp_pending += machine_.mp_activate;
       break;
     }
-    case MessageKind::Data: trace(i, kNip, "writel", start, machine_.nip_message); break;
+    case MessageKind::Data: trace(i, kNip, "writel", start, duration); break;
   }
   // The MP has something new only when the pool changed or work was left for it (a hook, a
   // write or a binding that woke nobody leaves it alone).
@@ -316,16 +346,59 @@ netsim::SimTime SimMachine::ready_time(const vm::Iu& iu) const {
 void SimMachine::send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
                       std::uint32_t words, netsim::SimTime ready) {
   Node& sender = *nodes_[from];
-  sender.stats.nip_run_cycles += machine_.nip_message;  // the sending end
   ++sender.stats.messages;
   sender.stats.words_sent += words;
+  if (sender.packets) {  // aggregation on: into a packet, which leaves now or later
+    leaving_.clear();
+    const auto wake = sender.packets->add(
+        to, NipPackets::Item{static_cast<std::uint8_t>(kind), a, b, words}, ready, engine_.now(),
+        leaving_);
+    if (wake) engine_.wake_at(sender.nip, *wake);  // its NIP sends it when the window ends
+    send_packets(from);
+    return;
+  }
+  sender.stats.nip_run_cycles += machine_.nip_message;  // the sending end
+  ++sender.stats.packets;
+  sender.stats.packet_words_sent += words;
+  sender.stats.largest_packet_words = std::max<std::uint64_t>(sender.stats.largest_packet_words, words);
   forget_old_holds();
   const netsim::SimTime arrival =
       network_->transfer(from, to, words, ready + machine_.nip_message);
   Node& receiver = *nodes_[to];
-  receiver.inbox.push_back(Message{arrival, message_sequence_++, kind, a, b});
+  receiver.inbox.push_back(Message{arrival, message_sequence_++, kind, false, a, b});
   std::push_heap(receiver.inbox.begin(), receiver.inbox.end(), std::greater<>{});
   engine_.wake_at(receiver.nip, arrival);
+}
+
+void SimMachine::send_packets(unsigned from) {
+  Node& sender = *nodes_[from];
+  for (NipPackets::Packet& packet : leaving_) {
+    // One nip.message at each end and one circuit for the whole packet.
+    sender.stats.nip_run_cycles += machine_.nip_message;
+    ++sender.stats.packets;
+    sender.stats.packet_words_sent += packet.words;
+    sender.stats.largest_packet_words =
+        std::max<std::uint64_t>(sender.stats.largest_packet_words, packet.words);
+    forget_old_holds();
+    netsim::SimTime arrival = network_->transfer(from, packet.destination, packet.words,
+                                                 packet.departure + machine_.nip_message);
+    // The packets of one pair of IUs are delivered in the order they left: one the network
+    // would deliver sooner than the one before it waits for it at the receiver.
+    netsim::SimTime& last = sender.packets->last_arrival(packet.destination);
+    arrival = std::max(arrival, last);
+    last = arrival;
+    Node& receiver = *nodes_[packet.destination];
+    bool continued = false;
+    for (const NipPackets::Item& item : packet.items) {
+      receiver.inbox.push_back(Message{arrival, message_sequence_++,
+                                       static_cast<MessageKind>(item.kind), continued, item.a,
+                                       item.b});
+      std::push_heap(receiver.inbox.begin(), receiver.inbox.end(), std::greater<>{});
+      continued = true;
+    }
+    engine_.wake_at(receiver.nip, arrival);
+  }
+  leaving_.clear();
 }
 
 void SimMachine::forget_old_holds() {
@@ -344,6 +417,13 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   node.stats.unired_run_cycles += cycles;
   engine_.advance(cycles);
   const netsim::SimTime start = engine_.now();
+  if (node.packets) {
+    // Read requests and replies are not aggregated (the UNIRED stalls meanwhile); the request
+    // first closes the packet open for the owner, so that it overtakes no command sent before.
+    leaving_.clear();
+    node.packets->close(owner, start, start, leaving_);
+    send_packets(i);
+  }
   forget_old_holds();
   const netsim::SimTime request =
       network_->transfer(i, owner, 1, start + machine_.nip_message) + machine_.nip_message;
@@ -358,6 +438,13 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   ++nodes_[owner]->stats.messages;
   node.stats.words_sent += 1;
   nodes_[owner]->stats.words_sent += reply_words;
+  ++node.stats.packets;
+  ++nodes_[owner]->stats.packets;
+  node.stats.packet_words_sent += 1;
+  nodes_[owner]->stats.packet_words_sent += reply_words;
+  node.stats.largest_packet_words = std::max<std::uint64_t>(node.stats.largest_packet_words, 1);
+  nodes_[owner]->stats.largest_packet_words =
+      std::max<std::uint64_t>(nodes_[owner]->stats.largest_packet_words, reply_words);
   node.stats.unired_stall_cycles += reply - start;
   trace(i, kUnired, "read (stall)", start, reply - start);
   engine_.advance(reply - start);
@@ -421,7 +508,7 @@ bool SimMachine::start_timer(vm::Iu& from, double seconds, vm::Cell goal,
       static_cast<netsim::SimTime>(std::llround(seconds * machine_.clock_mhz * 1e6));
   Node& node = *nodes_[from.index()];
   const netsim::SimTime at = ready_time(from) + cycles;
-  node.inbox.push_back(Message{at, message_sequence_++, MessageKind::Timer, goal, 0});
+  node.inbox.push_back(Message{at, message_sequence_++, MessageKind::Timer, false, goal, 0});
   std::push_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
   engine_.wake_at(node.nip, at);
   return true;
@@ -466,6 +553,7 @@ nlohmann::json SimMachine::statistics() const {
   j["static"] = machine_.static_partitioning ? "on" : "off";
   j["threshold"] = machine_.threshold;
   j["network"] = machine_.network.model;
+  j["aggregation_window"] = machine_.aggregation_window;
   j["makespan_cycles"] = makespan_;
   j["makespan_us"] = static_cast<double>(makespan_) / machine_.clock_mhz;
   j["network_wait_cycles"] = network_->stats().wait_cycles;

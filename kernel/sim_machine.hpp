@@ -10,7 +10,9 @@
 //           the value is the one in memory at that time; answers `endreduce`.
 //   NIP     carries `writel` (goals and data to other IUs), `bind` (the owner binds its
 //           variable and activates the goals hooked on it), `suspend` (hooks on variables of
-//           other IUs) and `activate` over the network model, in arrival order.
+//           other IUs) and `activate` over the network model, in arrival order; with
+//           nip.aggregation_window > 0 it packs those bound for one IU into packets
+//           (nip_packets.hpp).
 // Everything costs cycles from the machine description. The run is deterministic: same program,
 // same options, same statistics and trace.
 #pragma once
@@ -28,6 +30,7 @@
 #include <nlohmann/json.hpp>
 
 #include "kernel/machine_description.hpp"
+#include "kernel/nip_packets.hpp"
 #include "netsim/engine.hpp"
 #include "netsim/load_board.hpp"
 #include "netsim/network.hpp"
@@ -48,6 +51,9 @@ struct IuStats {
   std::uint64_t remote_reads = 0;
   std::uint64_t messages = 0;
   std::uint64_t words_sent = 0;
+  std::uint64_t packets = 0;            ///< network transfers (== messages without aggregation)
+  std::uint64_t packet_words_sent = 0;  ///< the words they carried
+  std::uint64_t largest_packet_words = 0;  ///< the longest packet sent (a maximum, not a sum)
   std::uint64_t goals_sent = 0;
   std::uint64_t goals_received = 0;
 
@@ -104,6 +110,7 @@ class SimMachine final : public vm::RemoteOps {
     netsim::SimTime arrival;
     std::uint64_t sequence;
     MessageKind kind;
+    bool continued;  // not the first of its packet: the packet's nip.message is paid
     vm::Cell a;
     vm::Cell b;
     bool operator>(const Message& other) const {
@@ -123,6 +130,7 @@ class SimMachine final : public vm::RemoteOps {
     bool declared_once = false;
     std::uint64_t dispatched = 0;  // goals the MP sent to the UNIRED (for the FIFO period)
     std::vector<Message> inbox;  // a min-heap by arrival (std::push_heap with std::greater)
+    std::unique_ptr<NipPackets> packets;  // open packets (only with aggregation on)
     IuStats stats;
   };
   struct TraceEvent {
@@ -136,12 +144,15 @@ class SimMachine final : public vm::RemoteOps {
   void mp_loop(unsigned i);
   void unired_loop(unsigned i);
   void nip_loop(unsigned i);
-  void handle(unsigned i, const Message& message, netsim::SimTime start);
+  void handle(unsigned i, const Message& message, netsim::SimTime start,
+              netsim::SimTime duration);
   /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.
   /// Lets the network forget link holds that ended before the current time.
   void forget_old_holds();
   void send(unsigned from, unsigned to, MessageKind kind, vm::Cell a, vm::Cell b,
             std::uint32_t words, netsim::SimTime ready);
+  /// Aggregation on: hands the packets in leaving_ to the network and the receivers' inboxes.
+  void send_packets(unsigned from);
   /// When a command of IU `iu` leaves: now, plus the cycles its UNIRED has used so far in the
   /// current reduction when the UNIRED is the one asking.
   [[nodiscard]] netsim::SimTime ready_time(const vm::Iu& iu) const;
@@ -164,6 +175,7 @@ class SimMachine final : public vm::RemoteOps {
   std::vector<std::unique_ptr<Node>> nodes_;
   std::vector<const vm::Heap*> heaps_;  // by IU, for naming variables in reports
   std::uint64_t message_sequence_ = 0;
+  std::vector<NipPackets::Packet> leaving_;  // packets closed by the current call
   std::optional<unsigned> failed_iu_;
   std::uint64_t max_reductions_ = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t total_reductions_ = 0;  // over every IU, for max_reductions_
