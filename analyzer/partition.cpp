@@ -129,8 +129,8 @@ void place_output_streams(const frontend::Clause& clause, frontend::Clause& copy
         }
       }
       if (passed.empty()) continue;
-      const frontend::Placement on{PlacementKind::On, label, {}};
-      const frontend::Placement to{PlacementKind::To, label, {}};
+      const frontend::Placement on{PlacementKind::On, label, {}, {}};
+      const frontend::Placement to{PlacementKind::To, label, {}, {}};
       frontend::TermPtr& structure = copy.body[g].term->args[side];
       copy.head->args[i] = frontend::make_annotated(std::move(copy.head->args[i]), on, {});
       for (const auto& v : passed) annotate_first(structure, v, to);
@@ -606,12 +606,12 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
       if (w.label == 0) continue;
       const auto label = static_cast<std::int64_t>(w.label);
       for (const std::size_t g : w.goals) {
-        copy.body[g].placement = frontend::Placement{PlacementKind::To, label, {}};
+        copy.body[g].placement = frontend::Placement{PlacementKind::To, label, {}, {}};
       }
       bool first = true;
       for (const auto& v : w.variables) {
         const frontend::Placement placement{first ? PlacementKind::Any : PlacementKind::To,
-                                            label, {}};
+                                            label, {}, {}};
         for (auto& goal : copy.body) {
           if (annotate_first(goal.term, v, placement)) break;
         }
@@ -623,7 +623,7 @@ frontend::Program annotate(const frontend::Program& program, const ModeTable& mo
         first = false;
       }
       if (first) {  // nothing allocated: the walk's first goal picks the IU
-        copy.body[w.goals.front()].placement = frontend::Placement{PlacementKind::Any, label, {}};
+        copy.body[w.goals.front()].placement = frontend::Placement{PlacementKind::Any, label, {}, {}};
         if (explain != nullptr) {
           *explain += fmt::format("  {} @ any({}): the walk allocates nothing; its first goal "
                                   "goes to the least-loaded IU\n",

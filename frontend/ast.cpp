@@ -17,6 +17,10 @@ std::string to_string(const Placement& placement) {
     case PlacementKind::Any: return "any(" + std::to_string(placement.label) + ")";
     case PlacementKind::On: return "on(" + std::to_string(placement.label) + ")";
     case PlacementKind::To: return "to(" + std::to_string(placement.label) + ")";
+    case PlacementKind::Node:
+      return "node(" +
+             (placement.variable.empty() ? std::to_string(placement.label) : placement.variable) +
+             ")";
   }
   return "local";
 }

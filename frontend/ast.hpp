@@ -16,18 +16,21 @@
 
 namespace fleng::frontend {
 
-/// The four placement annotations of the PIE64 paper (section 5.2.1, docs/language.md, placements).
-enum class PlacementKind { Local, Any, On, To };
+/// The four placement annotations of the PIE64 paper (section 5.2.1, docs/language.md,
+/// placements), and `node(N)`, which names an IU by its number (as KL1's `@node(N)` pragma).
+enum class PlacementKind { Local, Any, On, To, Node };
 
-/// `@ local`, `@ any(L)`, `@ on(L)` or `@ to(L)`; labels are small non-negative integers local
-/// to one clause, never IU numbers.
+/// `@ local`, `@ any(L)`, `@ on(L)`, `@ to(L)` or `@ node(N)`; labels are small non-negative
+/// integers local to one clause, never IU numbers. `node(N)` places a goal on IU N (modulo the
+/// IU count): N is a variable (`variable`) or a non-negative integer (`label`).
 struct Placement {
   PlacementKind kind = PlacementKind::Local;
-  std::int64_t label = 0;  ///< unused for Local
+  std::int64_t label = 0;  ///< unused for Local; the IU number of node(3)
   SourceSpan span;
+  std::string variable;  ///< node(N): the variable's name; empty for node(3) and other kinds
 
   friend bool operator==(const Placement& a, const Placement& b) {
-    return a.kind == b.kind && a.label == b.label;
+    return a.kind == b.kind && a.label == b.label && a.variable == b.variable;
   }
 };
 

@@ -472,7 +472,7 @@ TermPtr ParseDriver::annotate(TermPtr term, TermPtr placement_term, const Source
   const Term& p = *placement_term;
   std::optional<Placement> placement;
   if (p.is_atom("local")) {
-    placement = Placement{PlacementKind::Local, 0, p.span};
+    placement = Placement{PlacementKind::Local, 0, p.span, {}};
   } else if (p.kind == TermKind::Compound && p.args.size() == 1 &&
              (p.text == "any" || p.text == "on" || p.text == "to")) {
     const Term& label = *p.args.front();
@@ -481,14 +481,25 @@ TermPtr ParseDriver::annotate(TermPtr term, TermPtr placement_term, const Source
       const PlacementKind kind = p.text == "any"  ? PlacementKind::Any
                                  : p.text == "on" ? PlacementKind::On
                                                   : PlacementKind::To;
-      placement = Placement{kind, label.integer, p.span};
+      placement = Placement{kind, label.integer, p.span, {}};
     } else {
       error(label.span, fmt::format("the label of {}(L) must be an integer from 0 to 2147483647", p.text));
       return term;
     }
+  } else if (p.kind == TermKind::Compound && p.args.size() == 1 && p.text == "node") {
+    const Term& where = *p.args.front();
+    if (where.kind == TermKind::Variable && where.text != "_") {
+      placement = Placement{PlacementKind::Node, 0, p.span, where.text};
+    } else if (where.kind == TermKind::Integer && where.integer >= 0 &&
+               where.integer <= std::numeric_limits<std::int32_t>::max()) {
+      placement = Placement{PlacementKind::Node, where.integer, p.span, {}};
+    } else {
+      error(where.span, "the IU of node(N) must be a variable or an integer from 0 to 2147483647");
+      return term;
+    }
   }
   if (!placement) {
-    error(p.span, "expected a placement after '@': local, any(L), on(L) or to(L)");
+    error(p.span, "expected a placement after '@': local, any(L), on(L), to(L) or node(N)");
     return term;
   }
   return checked_depth(make_annotated(std::move(term), *placement, span));

@@ -12,10 +12,15 @@ namespace {
 TermPtr placement_term(const Placement& placement) {
   if (placement.kind == PlacementKind::Local) return make_atom("local", placement.span);
   std::vector<TermPtr> args;
-  args.push_back(make_integer(placement.label, {}, placement.span));
-  const char* name = placement.kind == PlacementKind::Any  ? "any"
-                     : placement.kind == PlacementKind::On ? "on"
-                                                           : "to";
+  if (placement.kind == PlacementKind::Node && !placement.variable.empty()) {
+    args.push_back(make_variable(placement.variable, placement.span));
+  } else {
+    args.push_back(make_integer(placement.label, {}, placement.span));
+  }
+  const char* name = placement.kind == PlacementKind::Any    ? "any"
+                     : placement.kind == PlacementKind::On   ? "on"
+                     : placement.kind == PlacementKind::Node ? "node"
+                                                             : "to";
   return make_compound(name, std::move(args), placement.span);
 }
 

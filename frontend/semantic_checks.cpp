@@ -40,6 +40,16 @@ class ClauseChecker {
                                              label));
       }
     }
+    // node(N): N must be computed somewhere in the clause, or the goal would wait for ever.
+    for (const auto& placement : node_uses_) {
+      if (!head_variables_.contains(placement.variable) &&
+          !body_variables_.contains(placement.variable)) {
+        diagnostics_.error(placement.span,
+                           fmt::format("{} occurs nowhere else in this clause: the goal would "
+                                       "wait for ever for its IU number",
+                                       placement.variable));
+      }
+    }
   }
 
   void check_directive(const Directive& directive) { no_annotations(*directive.term); }
@@ -99,6 +109,9 @@ class ClauseChecker {
           break;
         case PlacementKind::Any: define(*goal.placement); break;
         case PlacementKind::To: use(*goal.placement); break;
+        case PlacementKind::Node:
+          if (!goal.placement->variable.empty()) node_uses_.push_back(*goal.placement);
+          break;
         case PlacementKind::Local: break;
       }
     }
@@ -120,6 +133,11 @@ class ClauseChecker {
           break;
         case PlacementKind::Any: define(placement); break;
         case PlacementKind::To: use(placement); break;
+        case PlacementKind::Node:
+          diagnostics_.error(placement.span,
+                             "node(N) places a goal on IU N; it cannot annotate a term (use "
+                             "any(L), to(L) or local)");
+          break;
         case PlacementKind::Local: break;
       }
       if (inner.kind == TermKind::Variable && inner.text != "_") {
@@ -175,6 +193,7 @@ class ClauseChecker {
   std::set<std::string> body_variables_;
   std::map<std::int64_t, SourceSpan> definitions_;
   std::vector<std::pair<std::int64_t, SourceSpan>> uses_;
+  std::vector<Placement> node_uses_;
 };
 
 }  // namespace

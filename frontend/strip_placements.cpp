@@ -57,7 +57,14 @@ Program keep_goal_placements(const Program& program) {
 
 Program strip_placements(const Program& program) {
   return rewrite_clauses(program, [](const Clause& clause) {
-    return copy_clause(clause, stripped, false);
+    Clause copy = copy_clause(clause, stripped, false);
+    // node(N) stays: its goal waits for N on every engine; naive partitioning then sends it
+    // to the least-loaded IU instead of IU N (Iu::spawn_goal_on_node).
+    for (std::size_t i = 0; i < clause.body.size(); ++i) {
+      const auto& placement = clause.body[i].placement;
+      if (placement && placement->kind == PlacementKind::Node) copy.body[i].placement = placement;
+    }
+    return copy;
   });
 }
 

@@ -1,7 +1,9 @@
 // A program without its placement annotations (`@ any(L)`, `@ to(L)`, `@ on(L)`, `@ local`),
 // for the naive partitioning (`--static off`): every annotation is dropped, so the plain
 // program runs (a builtin written `add(X, 1, Y) @ to(1)` is computed in place again instead of
-// being sent as a goal) and every new goal goes to the least-loaded IU. Also the host-threads
+// being sent as a goal) and every new goal goes to the least-loaded IU. `@ node(N)` is kept (its
+// goal still waits for N; the machine then ignores the number, frontend/node_placements.hpp).
+// Also the host-threads
 // variant that keeps the goal placements only.
 #pragma once
 
@@ -9,7 +11,7 @@
 
 namespace fleng::frontend {
 
-/// A copy of `program` with every placement removed (comments and spans kept).
+/// A copy of `program` with every placement but `node(N)` removed (comments and spans kept).
 Program strip_placements(const Program& program);
 
 /// A copy of `program` with the placements that matter on host threads only (the threads

@@ -117,6 +117,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   void activate(vm::Iu& from, vm::Cell hook) override;
   unsigned least_loaded(vm::Iu& from) override;
   [[nodiscard]] bool static_partitioning() const override { return machine_.static_partitioning; }
+  [[nodiscard]] bool writes_remote_heaps() const override { return false; }
   vm::Cell* allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) override;
   void write_data(vm::Iu& /*from*/, unsigned /*iu*/, std::size_t /*words*/) override {}
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;

@@ -24,6 +24,7 @@
 #include "vm/goal_record.hpp"
 #include "vm/inline_builtins.hpp"
 #include "vm/lineage.hpp"
+#include "frontend/node_placements.hpp"
 
 namespace fleng::vm {
 
@@ -42,6 +43,7 @@ std::uint64_t placement_operand(const frontend::Placement& p) {
     case PlacementKind::Any: return make_placement_operand(1, static_cast<std::uint32_t>(p.label));
     case PlacementKind::On: return make_placement_operand(2, static_cast<std::uint32_t>(p.label));
     case PlacementKind::To: return make_placement_operand(3, static_cast<std::uint32_t>(p.label));
+    case PlacementKind::Node: break;  // compiled as '$on_node'(N, G) (frontend/node_placements.hpp)
   }
   return 0;
 }
@@ -85,9 +87,13 @@ class ClauseCompiler {
 
   /// Compiles a clause; returns the address of its head code. `layout`: the registers of the
   /// head's arguments (empty: argument i in register i).
-  std::uint32_t compile(const Term& head, const std::vector<Goal>& body,
+  std::uint32_t compile(const Term& head, const std::vector<Goal>& written_body,
                         const std::vector<std::uint32_t>& layout = {},
                         std::uint32_t clause_ordinal = 0) {
+    // `G @ node(N)` is the builtin call '$on_node'(N, G) in both bodies.
+    std::vector<Goal> on_nodes;
+    if (frontend::places_on_nodes(written_body)) on_nodes = frontend::goals_on_nodes(written_body);
+    const std::vector<Goal>& body = on_nodes.empty() ? written_body : on_nodes;
     layout_ = &layout;
     clause_head_ = &head;
     clause_body_ = &body;
@@ -869,6 +875,14 @@ class ClauseCompiler {
     bool constant = false;
     for (const auto& [clause, file] : it->second) {
       if (clause->body.size() > 8) return nullptr;
+      // On host threads a clause that places goals keeps its own (one) body: inlined into a
+      // caller's local body its placements would be lost.
+      if (options_.host_threads &&
+          std::any_of(clause->body.begin(), clause->body.end(), [](const Goal& g) {
+            return g.placement && g.placement->kind != PlacementKind::Local;
+          })) {
+        return nullptr;
+      }
       std::unordered_set<std::string> seen;
       for (const auto& arg : clause->head->args) {
         switch (arg->kind) {
@@ -948,7 +962,11 @@ class ClauseCompiler {
       emit(Op::reduced);
       file_ = file;
       clause_site_ = clause_site_key(*clause->head, ordinal++);
-      compile_body(clause->body, false);
+      if (frontend::places_on_nodes(clause->body)) {
+        compile_body(frontend::goals_on_nodes(clause->body), false);
+      } else {
+        compile_body(clause->body, false);
+      }
       inlined_alloc += alloc_;
     }
     for (const std::size_t slot : to_next) code_[slot] = pc();

@@ -77,6 +77,29 @@ bool Iu::spawn_goal(PredicateId predicate, const Cell* args) {
   return true;
 }
 
+bool Iu::spawn_goal_on_node(std::uint64_t node, PredicateId predicate, const Cell* args) {
+  if (remote_ == nullptr) return spawn_goal(predicate, args);
+  // Naive partitioning (--static off) ignores the program's placements, this one included.
+  const unsigned where = remote_->static_partitioning() ? static_cast<unsigned>(node % count_)
+                                                        : remote_->least_loaded(*this);
+  if (where == index_) return spawn_goal(predicate, args);
+  const auto arity = image.predicates[predicate].arity;
+  const std::size_t cells = goal_record::kHeaderCells + arity;
+  // The simulated NIP writes the record into the target's heap; on host threads it is made
+  // here and the target copies it into its own (only an IU writes its own heap).
+  const bool here = !remote_->writes_remote_heaps();
+  Cell* p = here ? heap.allocate(cells) : remote_->allocate_on(*this, where, cells);
+  if (p == nullptr) return false;
+  p[0] = make_header(BoxKind::Goal, 3 + arity, arity);
+  p[1] = goal_record::origin(predicate, builtin_site_);
+  p[2] = make_small_int(0);
+  p[3] = goal_record::lineage_cell(builtin_key_);
+  std::copy(args, args + arity, p + goal_record::kHeaderCells);
+  ++counters.goals_spawned;
+  remote_->send_goal(*this, where, make_pointer(Tag::Box, p, here ? index_ : where));
+  return true;
+}
+
 bool Iu::spawn_goal_later(PredicateId predicate, const Cell* args) {
   const Cell goal = make_builtin_goal(predicate, args);
   if (goal == 0) return false;

@@ -258,6 +258,10 @@ class alignas(64) Iu {
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);
+  /// As spawn_goal, for the goal of `G @ node(N)` ('$on_node'/2): on IU N modulo the IU count
+  /// (`writel` to another IU), or on the least-loaded IU under naive partitioning; here on the
+  /// one-IU engine. False if a heap is full.
+  bool spawn_goal_on_node(std::uint64_t node, PredicateId predicate, const Cell* args);
   /// The lineage key a random builtin being run draws from (vm/lineage.hpp): the same for the
   /// call whether it runs at once or later from a goal record, on whichever IU.
   [[nodiscard]] std::uint64_t draw_key() const { return builtin_key_; }

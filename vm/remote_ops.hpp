@@ -44,6 +44,10 @@ class RemoteOps {
   virtual Cell* allocate_on(Iu& from, unsigned iu, std::size_t cells) = 0;
   /// `writel` of `words` words of data to IU `iu` (a variable allocated there).
   virtual void write_data(Iu& from, unsigned iu, std::size_t words) = 0;
+  /// True when a goal or datum for another IU is written straight into that IU's heap
+  /// (allocate_on, the simulated NIP); false when it is made on the sender's heap and copied
+  /// by the receiver (host threads: only an IU writes its own heap).
+  [[nodiscard]] virtual bool writes_remote_heaps() const { return true; }
   /// `writel` of a goal: the record, already on IU `iu`'s heap, goes to its pool (`newload`).
   virtual void send_goal(Iu& from, unsigned iu, Cell goal) = 0;
   /// A goal entered `from`'s own pool (`newgoal`: the MP's work).

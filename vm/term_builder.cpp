@@ -17,9 +17,10 @@ std::size_t string_length(const std::string& text) {
   return n;
 }
 
-/// The annotation of `X @ any(1)` as a term: local, any(1), on(1), to(1).
+/// The annotation of `X @ any(1)` as a term: local, any(1), on(1), to(1), node(N) (and N's cell).
 std::size_t placement_cells(const frontend::Placement& p) {
-  return p.kind == frontend::PlacementKind::Local ? 0 : 2;
+  if (p.kind == frontend::PlacementKind::Local) return 0;
+  return p.variable.empty() ? 2 : 3;
 }
 
 }  // namespace
@@ -117,12 +118,20 @@ Cell TermBuilder::build(const Term& term) {
       if (placement.kind == frontend::PlacementKind::Local) {
         p[2] = atoms_.atom("local");
       } else {
-        const char* name = placement.kind == frontend::PlacementKind::Any  ? "any"
-                           : placement.kind == frontend::PlacementKind::On ? "on"
-                                                                           : "to";
+        const char* name = placement.kind == frontend::PlacementKind::Any    ? "any"
+                           : placement.kind == frontend::PlacementKind::On   ? "on"
+                           : placement.kind == frontend::PlacementKind::Node ? "node"
+                                                                             : "to";
         Cell* q = take(2);
         q[0] = make_header(BoxKind::Functor, 1, atoms_.functor(atoms_.intern(name), 1));
-        q[1] = make_small_int(placement.label);
+        if (placement.variable.empty()) {
+          q[1] = make_small_int(placement.label);
+        } else {
+          frontend::Term variable;
+          variable.kind = TermKind::Variable;
+          variable.text = placement.variable;
+          q[1] = build(variable);
+        }
         p[2] = make_pointer(Tag::Struct, q, iu_);
       }
       return make_pointer(Tag::Struct, p, iu_);

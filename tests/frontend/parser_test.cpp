@@ -267,7 +267,7 @@ TEST(Parser, AnnotationsOnHeadsGoalsAndNewVariables) {
 
 TEST(Parser, MalformedPlacements) {
   EXPECT_EQ(errors_of("p :- q @ where(1).\n"),
-            Messages{"1:10: expected a placement after '@': local, any(L), on(L) or to(L)"});
+            Messages{"1:10: expected a placement after '@': local, any(L), on(L), to(L) or node(N)"});
   EXPECT_EQ(errors_of("p :- q @ to(a).\n"),
             Messages{"1:13: the label of to(L) must be an integer from 0 to 2147483647"});
   EXPECT_EQ(errors_of("p :- q @ any(-1).\n"),

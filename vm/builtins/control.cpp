@@ -10,8 +10,10 @@ Outcome builtin_true(Iu&, Cell*, Cell*) { return Outcome::Done; }
 
 namespace {
 
-/// Spawns `goal` with `extra` more arguments appended to its own (call/1 .. call/8).
-Outcome call_with(Iu& iu, Cell goal, const Cell* extra, std::uint32_t extra_count) {
+/// Spawns `goal` with `extra` more arguments appended to its own (call/1 .. call/8), here or,
+/// for `G @ node(N)`, on IU `node` (Iu::spawn_goal_on_node).
+Outcome call_with(Iu& iu, Cell goal, const Cell* extra, std::uint32_t extra_count,
+                  std::optional<std::uint64_t> node = std::nullopt) {
   std::uint64_t name = 0;
   std::vector<Cell> goal_args;
   if (is_atom(goal)) {
@@ -38,11 +40,24 @@ Outcome call_with(Iu& iu, Cell goal, const Cell* extra, std::uint32_t extra_coun
     id = iu.image.predicate(name, iu.atoms.name(name), arity);
     iu.note_predicates_grew();
   }
-  if (!iu.spawn_goal(*id, goal_args.data())) return Outcome::NeedHeap;
+  const bool spawned = node ? iu.spawn_goal_on_node(*node, *id, goal_args.data())
+                             : iu.spawn_goal(*id, goal_args.data());
+  if (!spawned) return Outcome::NeedHeap;
   return Outcome::Done;
 }
 
 }  // namespace
+
+// `G @ node(N)` is compiled as '$on_node'(N, G) (vm/compiler.cpp): it waits for N (mode ?),
+// then starts G on IU N modulo the number of IUs.
+Outcome builtin_on_node(Iu& iu, Cell* args, Cell*) {
+  const Cell n = deref(args[0]);
+  if (!is_integer(n) || integer_value(n) < 0) {
+    return iu.fail(fmt::format("node(N): the IU number must be a non-negative integer, not {}",
+                               iu.format(n)));
+  }
+  return call_with(iu, deref(args[1]), nullptr, 0, static_cast<std::uint64_t>(integer_value(n)));
+}
 
 Outcome builtin_call(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], nullptr, 0); }
 Outcome builtin_call2(Iu& iu, Cell* args, Cell*) { return call_with(iu, args[0], args + 1, 1); }

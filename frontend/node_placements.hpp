@@ -1,0 +1,21 @@
+// `G @ node(N)`: a goal placed on IU N by its number (docs/language.md, placements). The
+// compiler turns the goal into the builtin call '$on_node'(N, G) (vm/builtins/control.cpp),
+// which waits until N is bound, then starts G on IU N modulo the number of IUs. So the goal
+// waits for N on every engine (the one-IU engine runs it here), and a goal whose IU number
+// is computed in the same body (`I is K mod 4, work(K) @ node(I)`) starts once it is known.
+#pragma once
+
+#include <vector>
+
+#include "frontend/ast.hpp"
+
+namespace fleng::frontend {
+
+/// True when a goal of `body` carries `@ node(N)`.
+bool places_on_nodes(const std::vector<Goal>& body);
+
+/// A copy of `body` in which every `G @ node(N)` is the goal '$on_node'(N, G) without a
+/// placement; the other goals are copied as they are (same places, spans and placements).
+std::vector<Goal> goals_on_nodes(const std::vector<Goal>& body);
+
+}  // namespace fleng::frontend

@@ -1,0 +1,1 @@
+tests/golden/sim/programs/node_placement.fl
