@@ -12,6 +12,7 @@ namespace {
 
 /// The characters of an atom or of a code list (`[]` is the empty text).
 std::optional<std::u32string> characters_of(Iu& iu, Cell c) {
+  c = deref(c);
   if (c == kNil) return std::u32string();
   if (is_atom(c)) return decode_text(iu.atoms.name(atom_index(c)));
   const auto elements = list_elements(c);

@@ -1,0 +1,1 @@
+tests/golden/run/programs/split_string_argv.fl --engine local -- 4,3 -
