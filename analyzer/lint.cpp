@@ -270,7 +270,15 @@ void check_singletons(const LintInput& input, std::vector<LintFinding>& findings
     std::map<std::string, std::pair<std::size_t, SourceSpan>> counts;
     std::vector<std::string> order;
     count_variables(*clause.head, counts, order);
-    for (const auto& goal : clause.body) count_variables(*goal.term, counts, order);
+    for (const auto& goal : clause.body) {
+      count_variables(*goal.term, counts, order);
+      // `G @ node(N)`: N is a use of the variable.
+      if (goal.placement && !goal.placement->variable.empty()) {
+        const Term variable{.kind = TermKind::Variable, .span = goal.placement->span,
+                            .text = goal.placement->variable};
+        count_variables(variable, counts, order);
+      }
+    }
     std::vector<std::string> singletons;
     for (const auto& name : order) {
       if (counts.at(name).first == 1) singletons.push_back(name);
