@@ -274,8 +274,10 @@ void check_singletons(const LintInput& input, std::vector<LintFinding>& findings
       count_variables(*goal.term, counts, order);
       // `G @ node(N)`: N is a use of the variable.
       if (goal.placement && !goal.placement->variable.empty()) {
-        const Term variable{.kind = TermKind::Variable, .span = goal.placement->span,
-                            .text = goal.placement->variable};
+        Term variable;
+        variable.kind = TermKind::Variable;
+        variable.span = goal.placement->span;
+        variable.text = goal.placement->variable;
         count_variables(variable, counts, order);
       }
     }
