@@ -102,6 +102,10 @@ void to_argument_order(const Predicate& p, Cell* R, std::uint32_t arity, Cell* s
 
 std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
                       std::uint32_t arity) {
+  // '$on_node'(N, G) as it was written: G @ node(N) (frontend/node_placements.hpp).
+  if (name == "$on_node" && arity == 2) {
+    return iu.format(args[1]) + " @ node(" + iu.format(args[0]) + ")";
+  }
   std::string text = frontend::lexemes::atom_text(name);
   if (arity == 0) return text;
   text += '(';
