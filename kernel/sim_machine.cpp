@@ -2,6 +2,7 @@
 // costs, statistics and the trace.
 #include "kernel/sim_machine.hpp"
 
+#include <cmath>
 #include <algorithm>
 #include <fstream>
 #include <ostream>
@@ -260,6 +261,11 @@ void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime star
   vm::Iu& iu = *node.iu;
   const std::size_t pool_before = iu.pool_size();
   switch (message.kind) {
+    case MessageKind::Timer:  // a timer/2 goal whose delay is over: the MP's newgoal
+      trace(i, kNip, "timer", start, machine_.nip_message);
+      iu.accept_goal(message.a);
+      node.mp_pending += machine_.mp_newgoal;
+      break;
     case MessageKind::Goal:
       trace(i, kNip, "newload", start, machine_.nip_message);
       iu.accept_goal(message.a);
@@ -405,6 +411,20 @@ std::optional<double> SimMachine::simulated_seconds(const vm::Iu& from) const {
   // The UNIRED's own time: the clock of the simulation plus the cycles of the reduction so far.
   const double cycles = static_cast<double>(engine_.now()) + static_cast<double>(from.peek_cycles());
   return cycles / (machine_.clock_mhz * 1e6);
+}
+
+bool SimMachine::start_timer(vm::Iu& from, double seconds, vm::Cell goal,
+                             std::chrono::steady_clock::time_point /*deadline*/) {
+  // The IU's own NIP holds the goal (no network transfer) and hands it to the MP at the
+  // simulated time the delay ends; the inbox is a root of the collector meanwhile.
+  const auto cycles =
+      static_cast<netsim::SimTime>(std::llround(seconds * machine_.clock_mhz * 1e6));
+  Node& node = *nodes_[from.index()];
+  const netsim::SimTime at = ready_time(from) + cycles;
+  node.inbox.push_back(Message{at, message_sequence_++, MessageKind::Timer, goal, 0});
+  std::push_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
+  engine_.wake_at(node.nip, at);
+  return true;
 }
 
 // --- running and reporting -------------------------------------------------------------------

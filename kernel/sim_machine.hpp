@@ -94,9 +94,12 @@ class SimMachine final : public vm::RemoteOps {
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& from) override;
   [[nodiscard]] std::optional<double> simulated_seconds(const vm::Iu& from) const override;
+  bool start_timer(vm::Iu& from, double seconds, vm::Cell goal,
+                   std::chrono::steady_clock::time_point deadline) override;
 
  private:
-  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate, Data };
+  /// Timer: a timer/2 goal the IU's own NIP hands to its MP when the delay is over.
+  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate, Data, Timer };
   struct Message {
     netsim::SimTime arrival;
     std::uint64_t sequence;

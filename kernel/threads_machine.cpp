@@ -152,6 +152,7 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   const bool iu_per_core = n <= std::min(workers_, cores);
   iu_options.populate_heap = iu_options.populate_heap && iu_per_core;
   iu_options.gc_stress = false;
+  iu_options.clock_mhz = machine_.clock_mhz;  // work/1 takes as long as on the simulator
   // Every collection stops all workers: larger heaps than one IU's make them rarer (when each
   // IU has a core; more IUs keep the small heaps, and fault their pages in as used).
   if (iu_per_core) {
@@ -305,10 +306,7 @@ vm::RunStatus ThreadsMachine::run() {
   // worker would (collections and quiescence included), instead of handing the IU to a worker
   // and sleeping until it is done: two thread wake-ups, 40-60 us on this virtual machine and
   // now and then a millisecond, which short runs (queens 8, 0.7 ms) paid in full.
-  while (alone_turn_due_) {
-    alone_turn_due_ = false;
-    serve(0);
-  }
+  while (alone_turn_due_.exchange(false)) serve(0);
   // More IUs: this thread is worker 0 until the run is over (on the first worker's CPU, if
   // the workers are pinned; its own CPUs again after).
   if (size() > 1) {
@@ -357,7 +355,7 @@ void ThreadsMachine::schedule(unsigned i) {
   Runtime& runtime = *runtime_;
   runtime.in_flight.fetch_add(1);
   if (size() == 1) {  // the thread in run() takes the turn (run())
-    alone_turn_due_ = true;
+    alone_turn_due_.store(true);
     return;
   }
   bool wake = false;
@@ -593,10 +591,41 @@ bool ThreadsMachine::apply_messages(unsigned i) {
   return true;
 }
 
+bool ThreadsMachine::start_timer(vm::Iu& from, double /*seconds*/, vm::Cell /*goal*/,
+                                 std::chrono::steady_clock::time_point deadline) {
+  runtime_->in_flight.fetch_add(1);
+  if (!timers_) {
+    timers_ = std::make_unique<HostTimers>([this](unsigned i) { timer_due(i); },
+                                           [this] { return stop_.load(); });
+  }
+  timers_->arm(deadline, from.index());
+  return false;
+}
+
+void ThreadsMachine::timer_due(unsigned i) {
+  if (!stop_.load()) {
+    Node& target = *nodes_[i];
+    {
+      const std::lock_guard lock(target.inbox_mutex);
+      target.inbox.push_back(Message{MessageKind::Wake, 0, 0});
+    }
+    target.has_mail.store(true);
+    if (!target.scheduled.exchange(true)) schedule(i);
+    // One IU: the thread in run() has gone to wait for the end; this thread takes the turn.
+    if (size() == 1) {
+      while (alone_turn_due_.exchange(false)) serve(0);
+    }
+  }
+  finish_task();
+}
+
 void ThreadsMachine::apply(unsigned i, const Message& message) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
   switch (message.kind) {
+    case MessageKind::Wake:
+      iu.wake_sleepers();
+      break;
     case MessageKind::Goal: {
       const vm::Cell* record = vm::address_of(message.a);
       const std::uint32_t arity = vm::goal_record::arity(message.a);

@@ -73,6 +73,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "kernel/host_timers.hpp"
 #include "kernel/machine_description.hpp"
 #include "kernel/shared_output.hpp"
 #include "vm/iu.hpp"
@@ -122,13 +123,18 @@ class ThreadsMachine final : public vm::RemoteOps {
   void write_data(vm::Iu& /*from*/, unsigned /*iu*/, std::size_t /*words*/) override {}
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& /*from*/) override {}
+  /// timer/2: the IU keeps the goal; the timer thread wakes the IU at the deadline (a pending
+  /// timer counts as work in flight, so the machine is not idle before it fires).
+  bool start_timer(vm::Iu& from, double seconds, vm::Cell goal,
+                   std::chrono::steady_clock::time_point deadline) override;
 
   /// A worker's oneTBB task: takes turns from the ready queue until the machine is destroyed
   /// (see start_workers).
   void worker_loop();
 
  private:
-  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate };
+  /// Wake: a timer of the IU is due (HostTimers); the IU moves its due sleepers to its pool.
+  enum class MessageKind : std::uint8_t { Goal, Bind, Hook, Activate, Wake };
   struct Message {
     MessageKind kind;
     vm::Cell a;
@@ -270,7 +276,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::atomic<bool> interrupted_{false};
   /// One IU: the thread in run() runs its turns itself (schedule() only notes that another
   /// turn is due), see run().
-  bool alone_turn_due_ = false;
+  std::atomic<bool> alone_turn_due_{false};
   /// How long a worker with no turn to take looks at the ready queue before it sleeps.
   std::chrono::nanoseconds idle_spin_{0};
   /// The CPU of each worker (threads.pin_workers, and no more workers than CPUs; empty: the
@@ -295,6 +301,10 @@ class ThreadsMachine final : public vm::RemoteOps {
   std::string trace_error_;  // why the trace could not be written (empty: it was, or none)
   std::chrono::nanoseconds elapsed_{0};
   std::chrono::nanoseconds gc_time_{0};
+  /// timer/2 (after runtime_: destroyed first, its thread calls finish_task).
+  std::unique_ptr<HostTimers> timers_;
+  /// A timer of IU i is due: wake the IU (a Wake message), then count the timer out.
+  void timer_due(unsigned i);
 };
 
 }  // namespace fleng::kernel

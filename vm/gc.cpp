@@ -124,6 +124,7 @@ void Iu::evacuate_roots(Collector& gc) {
   for (std::size_t i = 0; i < kConstantRegisterBase; ++i) registers_[i] = gc.evacuate(registers_[i]);
   for (Cell& g : pool_) g = gc.evacuate(g);
   for (Cell& g : preempted_) g = gc.evacuate(g);
+  for (Sleeper& s : sleepers_) s.goal = gc.evacuate(s.goal);
   for (Cell& v : blocked_) v = gc.evacuate(v);
   for (Cell& r : roots) r = gc.evacuate(r);
   if (current_goal_ != 0) current_goal_ = gc.evacuate(current_goal_);

@@ -100,6 +100,27 @@ bool Iu::spawn_goal_on_node(std::uint64_t node, PredicateId predicate, const Cel
   return true;
 }
 
+void Iu::start_timer(double seconds, Cell goal) {
+  const auto deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(seconds));
+  if (remote_ != nullptr && remote_->start_timer(*this, seconds, goal, deadline)) return;
+  sleepers_.push_back(Sleeper{deadline, goal});
+}
+
+void Iu::wake_sleepers() {
+  const auto now = std::chrono::steady_clock::now();
+  // In deadline order (ties: the order they were started), so that timers keep their order.
+  std::stable_sort(sleepers_.begin(), sleepers_.end(),
+                   [](const Sleeper& a, const Sleeper& b) { return a.deadline < b.deadline; });
+  std::size_t due = 0;
+  while (due < sleepers_.size() && sleepers_[due].deadline <= now) ++due;
+  // On top of the pool, the earliest on top: a due timer runs next.
+  for (std::size_t k = due; k > 0; --k) pool_.push_back(sleepers_[k - 1].goal);
+  sleepers_.erase(sleepers_.begin(), sleepers_.begin() + static_cast<std::ptrdiff_t>(due));
+}
+
 bool Iu::spawn_goal_later(PredicateId predicate, const Cell* args) {
   const Cell goal = make_builtin_goal(predicate, args);
   if (goal == 0) return false;
@@ -391,6 +412,7 @@ std::size_t Iu::suspended_count() const { return suspended_live_; }
 void Iu::reset() {
   pool_.clear();
   preempted_.clear();
+  sleepers_.clear();
   suspended_.clear();
   suspended_live_ = 0;
   blocked_.clear();

@@ -78,6 +78,9 @@ struct IuOptions {
   /// IUs after each reduction (SimMachine). Off (the maximum) by default; the threads engine
   /// ignores it.
   std::uint64_t max_reductions = std::numeric_limits<std::uint64_t>::max();
+  /// The machine's clock in MHz: work/1 busy-waits Cycles / clock_mhz microseconds on the host
+  /// engines, the time those cycles take on the simulated machine (PIE64: 10 MHz).
+  double clock_mhz = 10.0;
   /// The seed of the random builtins (the query's lineage key is lineage::root(seed)).
   std::uint64_t seed = 0;
   /// When the run started (now/1 on the engines that run on the host's clock).
@@ -154,6 +157,10 @@ class alignas(64) Iu {
   void charge_work(std::uint64_t units) {
     if (costs_ != nullptr) cycles_ += units * costs_->builtin_work;
   }
+  /// True on the simulated machine (cycles are counted, time is simulated).
+  [[nodiscard]] bool simulated() const { return costs_ != nullptr; }
+  /// work/1 on the simulated machine: the reduction takes `cycles` more UNIRED cycles.
+  void charge_cycles(std::uint64_t cycles) { cycles_ += cycles; }
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
@@ -273,6 +280,20 @@ class alignas(64) Iu {
   /// As spawn_goal, but the goal waits behind every ready goal (with those whose time slice ran
   /// out): the continuation of a reader, so that its consumer takes a chunk before the next.
   bool spawn_goal_later(PredicateId predicate, const Cell* args);
+  /// A goal record made by the builtin being run (call/N, a reader's continuation, timer/2):
+  /// at its call site, with its lineage key; 0 if the heap is full.
+  Cell make_builtin_goal(PredicateId predicate, const Cell* args);
+  /// timer/2: `goal` (a record on this heap) enters the pool `seconds` from now, without
+  /// holding the IU busy meanwhile: the simulated machine delivers it at that simulated time;
+  /// on the host engines it sleeps here (a GC root) until its deadline, and the threads
+  /// engine wakes the IU then.
+  void start_timer(double seconds, Cell goal);
+  /// Host engines: moves the sleeping goals whose deadline has passed into the pool.
+  void wake_sleepers();
+  /// Host engines: goals waiting for their timer's deadline.
+  [[nodiscard]] std::size_t sleeper_count() const { return sleepers_.size(); }
+  /// The clock of the machine in MHz (IuOptions::clock_mhz).
+  [[nodiscard]] double clock_mhz() const { return options_.clock_mhz; }
   /// The program's arguments (`fleng run prog.fl -- a b`), for argv/1.
   [[nodiscard]] const std::vector<std::string>& program_args() const { return options_.program_args; }
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
@@ -296,9 +317,6 @@ class alignas(64) Iu {
   void evacuate_roots(Collector& gc);
 
   Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
-  /// A goal record made by the builtin being run (call/N, a reader's continuation): at its
-  /// call site, with its lineage key; 0 if the heap is full.
-  Cell make_builtin_goal(PredicateId predicate, const Cell* args);
   template <ExecMode kMode>
   RunStatus run_loop(Cell single_goal);
   /// Dereference, asking the machine for remote cells (simulated machine only).
@@ -355,6 +373,12 @@ class alignas(64) Iu {
   bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
   std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
   std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
+  /// timer/2 on the host engines: goals and the deadlines they enter the pool at (a few).
+  struct Sleeper {
+    std::chrono::steady_clock::time_point deadline;
+    Cell goal;
+  };
+  std::vector<Sleeper> sleepers_;
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;

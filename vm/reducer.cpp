@@ -8,6 +8,8 @@
 // then it goes to the back of the queue so that other goals get their turn (docs/engine.md).
 #include <algorithm>
 #include <array>
+#include <chrono>
+#include <thread>
 
 // Threaded dispatch uses GNU labels-as-values; nothing else in this file is an extension.
 #pragma GCC diagnostic ignored "-Wpedantic"
@@ -345,6 +347,7 @@ next_goal:
       if (batch_left_ == 0 || heap.free_cells() < batch_low_cells_) return RunStatus::Success;
       --batch_left_;
     }
+    if (!sleepers_.empty()) [[unlikely]] wake_sleepers();  // timer/2 on the host's clock
     if (!pool_.empty()) {
       goal = pool_.back();
       pool_.pop_back();
@@ -353,6 +356,17 @@ next_goal:
       preempted_.pop_front();
     } else {
       if constexpr (kThreads) return RunStatus::Success;  // the machine decides about deadlock
+      if (!sleepers_.empty()) {
+        // Nothing to do until the first timer is due: sleep (a little at a time, so that an
+        // interrupt is seen).
+        const auto first = std::min_element(
+            sleepers_.begin(), sleepers_.end(),
+            [](const Sleeper& a, const Sleeper& b) { return a.deadline < b.deadline; });
+        const auto until = std::min(first->deadline,
+                                    std::chrono::steady_clock::now() + std::chrono::milliseconds(20));
+        std::this_thread::sleep_until(until);
+        goto next_goal;
+      }
       return suspended_live_ > 0 ? RunStatus::Deadlock : RunStatus::Success;
     }
     current_goal_ = goal;

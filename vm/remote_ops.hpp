@@ -3,6 +3,7 @@
 // simulated machine (kernel/sim_machine.hpp) implements them with messages over the network.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 
@@ -52,6 +53,11 @@ class RemoteOps {
   virtual void send_goal(Iu& from, unsigned iu, Cell goal) = 0;
   /// A goal entered `from`'s own pool (`newgoal`: the MP's work).
   virtual void new_goal(Iu& from) = 0;
+  /// timer/2: `goal` (on `from`'s heap) is to enter `from`'s pool `seconds` from now. True
+  /// if the machine took it (the simulated NIP delivers it at that simulated time); false if
+  /// the IU keeps it until `deadline` (host clock), the machine waking the IU then if it sleeps.
+  virtual bool start_timer(Iu& from, double seconds, Cell goal,
+                           std::chrono::steady_clock::time_point deadline) = 0;
   /// The simulated time of `from` in seconds (now/1), on a machine that simulates time;
   /// nullopt where time is the host's.
   [[nodiscard]] virtual std::optional<double> simulated_seconds(const Iu& from) const {

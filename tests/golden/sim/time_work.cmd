@@ -1,0 +1,1 @@
+tests/golden/sim/programs/time_work.fl
