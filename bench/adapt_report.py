@@ -48,21 +48,25 @@ with open(os.path.join(results, "sampling_error.dat")) as f:
     for line in f:
         fr, s, err, e, loge = map(float, line.split())
         mc.append((fr, s, err, e, loge))
-fitlog = os.path.join(results, "fit.log")
-if os.path.exists(fitlog):
-    os.remove(fitlog)
-gnuplot(f"""
-set fit logfile '{fitlog}' quiet
-a=-0.3; b=0; c=0; d=0
-f(x)=a+b*x+c*x**2+d*x**3
-fit f(x) '{results}/sampling_error.dat' using 2:5 via a,b,c,d
-set print '{results}/fit.txt'
-print a, b, c, d, FIT_WSSR
-""")
-with open(os.path.join(results, "fit.txt")) as f:
-    ours = tuple(float(x) for x in f.read().split())
-chi2 = ours[4]
-ours = ours[:4]
+
+
+def cubic_fit(points):
+    """Least squares of y = c0 + c1 x + c2 x^2 + c3 x^3 (normal equations, Gauss-Jordan)."""
+    a = [[sum(x ** (i + j) for x, _ in points) for j in range(4)] +
+         [sum(y * x ** i for x, y in points)] for i in range(4)]
+    for col in range(4):
+        piv = max(range(col, 4), key=lambda r: abs(a[r][col]))
+        a[col], a[piv] = a[piv], a[col]
+        for r in range(4):
+            if r != col:
+                f = a[r][col] / a[col][col]
+                a[r] = [u - f * v for u, v in zip(a[r], a[col])]
+    coef = tuple(a[i][4] / a[i][i] for i in range(4))
+    wssr = sum((y - sum(c * x ** k for k, c in enumerate(coef))) ** 2 for x, y in points)
+    return coef, wssr
+
+
+ours, chi2 = cubic_fit([(s, le) for _, s, _, _, le in mc])
 
 
 def log_e(coef, s):
