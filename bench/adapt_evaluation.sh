@@ -14,7 +14,7 @@ cmake --build build >/dev/null
 results=bench/results/adapt
 mkdir -p "$results" docs/figures/adapt
 population=${POPULATION:-10000}
-common="--population $population --mean 100000 --sd 25000 --sampling 0.2 --payload 8 --seed 1"
+common="--population $population --sampling 0.2 --payload 8 --seed 1"
 start=$(date +%s.%N)
 loadavg=$(cut -d' ' -f1-3 /proc/loadavg)
 
@@ -27,34 +27,41 @@ mc_end=$(date +%s.%N)
 # One simulated run: W workers on IUs 1..W, the master on IU 0; dynamic partitioning off
 # (threshold 0: every goal stays where the program placed its process). Prints the program's
 # csv line followed by the host seconds the run took.
-one() {  # workers protocol m sorted
+one() {  # workers protocol m sorted mean
   local sorted=""
   if [ "$4" = true ]; then sorted=--sorted; fi
   local t0 t1 line
   t0=$(date +%s.%N)
   line=$(build/fleng run examples/scatter/scatter.fl --engine sim --ius $(($1 + 1)) --threshold 0 \
-    -- $common --workers "$1" --protocol "$2" --m "$3" $sorted --print csv)
+    -- $common --workers "$1" --protocol "$2" --m "$3" $sorted --mean "$5" --sd $(($5 / 4)) \
+    --print csv)
   t1=$(date +%s.%N)
-  echo "$line,$(python3 -c "print(f'{$t1 - $t0:.2f}')")"
+  echo "$line,$5,$(python3 -c "print(f'{$t1 - $t0:.2f}')")"
 }
 export -f one
 export common
 
-# 2. The runs: adapt for W x m, sync sorted and unsorted for each W, adapt m = 1..16 at W = 16.
+# 2. The runs: adapt for W x m, sync sorted and unsorted for each W, adapt m = 1..16 at W = 16,
+#    all with members of 1,000,000 cycles (100 ms) on average, sd 25%; and a few of 100,000.
 if [ "${QUICK:-0}" = 1 ]; then ws="4 16"; ms="2 8"; fig6="1 2 4 8"; else
   ws="4 8 16 32 64"; ms="2 4 8 16"; fig6="1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16"; fi
 {
   for w in $ws; do
-    for m in $ms; do echo "$w adapt $m false"; done
-    echo "$w sync 8 false"
-    echo "$w sync 8 true"
+    for m in $ms; do echo "$w adapt $m false 1000000"; done
+    echo "$w sync 8 false 1000000"
+    echo "$w sync 8 true 1000000"
   done
   for m in $fig6; do
-    case " $ms " in *" $m "*) ;; *) echo "16 adapt $m false" ;; esac
+    case " $ms " in *" $m "*) ;; *) echo "16 adapt $m false 1000000" ;; esac
+  done
+  # Members ten times shorter: where the master becomes the bottleneck.
+  for w in 16 64; do
+    echo "$w adapt 8 false 100000"
+    echo "$w sync 8 true 100000"
   done
 } > "$results/plan.txt"
 sim_start=$(date +%s.%N)
-echo "protocol,workers,population,m,sampling,sorted,ttc,busy,idle,unsubs,samples,mubar,once,host_s" \
+echo "protocol,workers,population,m,sampling,sorted,ttc,busy,idle,unsubs,samples,mubar,once,mean,host_s" \
   > "$results/sim.csv"
 xargs -P 2 -L 1 bash -c 'one "$@"' _ < "$results/plan.txt" >> "$results/sim.csv"
 sim_end=$(date +%s.%N)
