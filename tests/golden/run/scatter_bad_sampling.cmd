@@ -1,0 +1,1 @@
+examples/scatter/scatter.fl --engine local -- --sampling 1.5

@@ -1,0 +1,1 @@
+examples/scatter/sampling_error.fl --engine local -g 'run(300, 4)'
