@@ -172,6 +172,10 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
   for (auto& node : nodes_) node->iu->set_machine_heaps(&heaps_);
   worker_counters_.resize(workers_);
   runtime_ = std::make_unique<Runtime>(workers_);
+  // Made here, not at the first timer: two workers may start timers at once (its thread
+  // starts with the first timer, under its own mutex).
+  timers_ = std::make_unique<HostTimers>([this](unsigned i) { timer_due(i); },
+                                         [this] { return stop_.load(); });
   start_workers();
 }
 
@@ -594,10 +598,6 @@ bool ThreadsMachine::apply_messages(unsigned i) {
 bool ThreadsMachine::start_timer(vm::Iu& from, double /*seconds*/, vm::Cell /*goal*/,
                                  std::chrono::steady_clock::time_point deadline) {
   runtime_->in_flight.fetch_add(1);
-  if (!timers_) {
-    timers_ = std::make_unique<HostTimers>([this](unsigned i) { timer_due(i); },
-                                           [this] { return stop_.load(); });
-  }
   timers_->arm(deadline, from.index());
   return false;
 }
