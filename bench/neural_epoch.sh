@@ -27,7 +27,7 @@ echo "== the next epoch on --engine local, from the file"
     --report 1 --times
 for ius in 16 64; do
   echo "== the next epoch on --engine sim --ius $ius, from the file (a static replicate count of 1,"
-  echo "   so that one epoch is the timed one; the time printed is simulated)"
+  echo "   so that one epoch is the timed one; no evaluation after it; the time printed is simulated)"
   /usr/bin/time -f "host time %e s" "$fleng" run examples/neural/train.fl --engine sim --ius "$ius" \
-      -- --data "$data" --load "$work/net.fl" --replicates 1 --report 1 --times
+      -- --data "$data" --load "$work/net.fl" --replicates 1 --report 1 --times --no-eval
 done

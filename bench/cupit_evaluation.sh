@@ -1,0 +1,130 @@
+#!/usr/bin/env bash
+# The CuPit paper's Figure 5 (Prechelt, "Data Locality and Load Balancing for Parallel Neural
+# Network Learning", 1995) on the simulated PIE64: for each PROBEN1 problem, the paper's network
+# is trained to epoch 209 on the local engine (or taken from the cache of an earlier run), then
+# epoch 210 of every variant is timed on the simulator, and the simulated times are given
+# relative to bal = 100 beside the paper's numbers. Also the same network trained on the threads
+# engine, with its wall-clock time per epoch.
+#
+#   bash bench/cupit_evaluation.sh [DATA_DIR] [IUS] [PROBLEMS...]
+#     DATA_DIR  the PROBEN1 CSV files (<problem>1.csv); default examples/neural/data (cancer only)
+#     IUS       the IU counts, quoted: default "64 16"
+#     PROBLEMS  default: cancer diabetes glass heart soybean gene thyroid building
+#   environment: SEED (0), CACHE (/tmp/fleng-cupit-cache), THREADS_EPOCHS (5), WORKERS (2),
+#                OUT (bench/results/cupit), FIGURES (docs/figures/cupit)
+# Writes OUT/runs-DATE.csv (one line per run, appended), OUT/DATE.md (the tables) and the
+# plots FIGURES/*.svg (gnuplot), through bench/cupit_report.py.
+#
+# The machine: examples/machines/pie64-aggregating.json (the default PIE64 with the NIP's
+# message aggregation, window 100 cycles, packets of 32 words) for every variant, except comm,
+# which is bal's program on the same machine with the aggregation off (window 0):
+# docs/evaluation-cupit.md says why. The replicate count of bal is found as the program's own
+# search does, over runs: 1, 2, 4, ... while doubling makes epoch 210 faster; dbal, nbal,
+# noloc, cwrong and comm use bal's count; repl the static count 4.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+data=${1:-examples/neural/data}
+ius=${2:-64 16}
+shift $(( $# >= 2 ? 2 : $# ))
+problems=("$@")
+if [[ ${#problems[@]} -eq 0 ]]; then
+  problems=(cancer diabetes glass heart soybean gene thyroid building)
+fi
+fleng=${FLENG:-build/fleng}
+seed=${SEED:-0}
+cache=${CACHE:-/tmp/fleng-cupit-cache}
+threads_epochs=${THREADS_EPOCHS:-5}
+workers=${WORKERS:-2}
+out=${OUT:-bench/results/cupit}
+figures=${FIGURES:-docs/figures/cupit}
+machine=examples/machines/pie64-aggregating.json
+date=$(date +%Y-%m-%d)
+mkdir -p "$cache" "$out" "$figures"
+csv=$out/runs-$date.csv
+if [[ ! -f $csv ]]; then
+  echo "problem,engine,ius,variant,replicates,epoch_seconds,host_seconds" > "$csv"
+fi
+# The saved network depends on the program (random numbers follow the program's reduction
+# tree), so the cache key holds a digest of the workload's sources too.
+src=$(cat examples/neural/*.fl | sha1sum | cut -c1-10)
+log() { echo "[$(date +%H:%M:%S)] $*" >&2; }
+
+# epoch_line OUTPUT: "R T" from the line of epoch 210 (or the last epoch line).
+epoch_fields() {
+  sed -n 's/^epoch [0-9]*: .*, \([0-9]*\) replicates, \([0-9.e+-]*\) s$/\1 \2/p' | tail -1
+}
+
+# sim P VARIANT R [--set ...]: one simulated epoch 210; prints "R T HOST".
+sim() {
+  local p=$1 v=$2 r=$3
+  shift 3
+  local t0 t1 line
+  t0=$(date +%s.%N)
+  line=$("$fleng" run examples/neural/train.fl --engine sim --ius "$p" --machine "$machine" "$@" \
+         -- --data "$data" --load "$net" --replicates "$r" --variant "$v" --report 1 --times \
+         --no-eval | epoch_fields)
+  t1=$(date +%s.%N)
+  echo "$line $(echo "$t1 - $t0" | bc)"
+}
+
+for prob in "${problems[@]}"; do
+  net=$cache/$prob-seed$seed-e209-$src.fl
+  if [[ ! -f $net ]]; then
+    log "$prob: training epochs 1-209 on the local engine"
+    t0=$(date +%s.%N)
+    "$fleng" run examples/neural/train.fl --seed "$seed" --engine local -- --problem "$prob" \
+      --data "$data" --epochs 209 --report 209 --no-eval --save "$net.part" >&2
+    t1=$(date +%s.%N)
+    mv "$net.part" "$net"
+    per=$(echo "($t1 - $t0) / 209" | bc -l)
+    echo "$prob,local-train,1,bal,1,$per,$(echo "$t1 - $t0" | bc)" >> "$csv"
+  else
+    log "$prob: epoch 209 from the cache ($net)"
+  fi
+  # The threads engine and the local engine: epochs 210.. from the saved network (host clock).
+  for eng in threads local; do
+    t0=$(date +%s.%N)
+    if [[ $eng == threads ]]; then
+      opts=(--engine threads --workers "$workers" --ius "$workers")
+    else
+      opts=(--engine local)
+    fi
+    outp=$("$fleng" run "${opts[@]}" examples/neural/train.fl -- --data "$data" --load "$net" \
+           --epochs "$threads_epochs" --replicates "$workers" --variant bal --report 1 --times --no-eval)
+    t1=$(date +%s.%N)
+    echo "$outp" | sed -n 's/^epoch \([0-9]*\): .*, \([0-9]*\) replicates, \([0-9.e+-]*\) s$/\2 \3/p' |
+      while read -r r t; do
+        echo "$prob,$eng,$workers,bal,$r,$t,$(echo "$t1 - $t0" | bc)" >> "$csv"
+      done
+    log "$prob: $threads_epochs epochs on --engine $eng: $(echo "$t1 - $t0" | bc) s"
+  done
+  for p in $ius; do
+    # bal's replicate count: double while the epoch gets faster.
+    r=1
+    read -r got best host < <(sim "$p" bal 1)
+    echo "$prob,sim,$p,bal-search,$got,$best,$host" >> "$csv"
+    best_r=$got
+    log "$prob on $p IUs: bal with 1 replicate: $best s simulated ($host s host)"
+    while :; do
+      r=$((r * 2))
+      if (( r > p )); then break; fi
+      read -r got t host < <(sim "$p" bal "$r")
+      echo "$prob,sim,$p,bal-search,$got,$t,$host" >> "$csv"
+      log "$prob on $p IUs: bal with $got replicates: $t s simulated ($host s host)"
+      if (( got != r )); then break; fi            # the program's cap: no more slices
+      if (( $(echo "$t < $best" | bc -l) )); then best=$t; best_r=$r; else break; fi
+    done
+    echo "$prob,sim,$p,bal,$best_r,$best,0" >> "$csv"
+    for v in dbal nbal noloc cwrong comm repl; do
+      case $v in
+        comm) read -r got t host < <(sim "$p" comm "$best_r" --set nip.aggregation_window=0) ;;
+        repl) read -r got t host < <(sim "$p" repl 4) ;;
+        *) read -r got t host < <(sim "$p" "$v" "$best_r") ;;
+      esac
+      echo "$prob,sim,$p,$v,$got,$t,$host" >> "$csv"
+      log "$prob on $p IUs: $v with $got replicates: $t s simulated ($host s host)"
+    done
+  done
+done
+python3 bench/cupit_report.py "$csv" "$out/$date.md" "$figures"
+log "wrote $csv, $out/$date.md and $figures/"

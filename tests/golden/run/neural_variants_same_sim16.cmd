@@ -1,0 +1,1 @@
+tests/golden/run/programs/neural_variants_same.fl -g run --engine sim --ius 16
