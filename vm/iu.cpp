@@ -106,14 +106,17 @@ void Iu::start_timer(double seconds, Cell goal) {
       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
           std::chrono::duration<double>(seconds));
   if (remote_ != nullptr && remote_->start_timer(*this, seconds, goal, deadline)) return;
-  sleepers_.push_back(Sleeper{deadline, goal});
+  // Kept in deadline order (ties: the order they were started), so that waking looks at the
+  // front only.
+  const auto at = std::upper_bound(
+      sleepers_.begin(), sleepers_.end(), deadline,
+      [](std::chrono::steady_clock::time_point d, const Sleeper& s) { return d < s.deadline; });
+  sleepers_.insert(at, Sleeper{deadline, goal});
 }
 
 void Iu::wake_sleepers() {
   const auto now = std::chrono::steady_clock::now();
-  // In deadline order (ties: the order they were started), so that timers keep their order.
-  std::stable_sort(sleepers_.begin(), sleepers_.end(),
-                   [](const Sleeper& a, const Sleeper& b) { return a.deadline < b.deadline; });
+  if (sleepers_.empty() || sleepers_.front().deadline > now) return;
   std::size_t due = 0;
   while (due < sleepers_.size() && sleepers_[due].deadline <= now) ++due;
   // On top of the pool, the earliest on top: a due timer runs next.

@@ -373,7 +373,8 @@ class alignas(64) Iu {
   bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
   std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
   std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
-  /// timer/2 on the host engines: goals and the deadlines they enter the pool at (a few).
+  /// timer/2 on the host engines: goals and the deadlines they enter the pool at, in deadline
+  /// order (Iu::start_timer).
   struct Sleeper {
     std::chrono::steady_clock::time_point deadline;
     Cell goal;

@@ -363,10 +363,7 @@ next_goal:
       if (!sleepers_.empty()) {
         // Nothing to do until the first timer is due: sleep (a little at a time, so that an
         // interrupt is seen).
-        const auto first = std::min_element(
-            sleepers_.begin(), sleepers_.end(),
-            [](const Sleeper& a, const Sleeper& b) { return a.deadline < b.deadline; });
-        const auto until = std::min(first->deadline,
+        const auto until = std::min(sleepers_.front().deadline,
                                     std::chrono::steady_clock::now() + std::chrono::milliseconds(20));
         std::this_thread::sleep_until(until);
         goto next_goal;
