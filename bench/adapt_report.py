@@ -268,10 +268,10 @@ w("The workload of Woollard, Medvidovic, Yamada and Berger, \"ADaPT: an event-pa
   "protocol beats a synchronous scatter used once per round; this page measures both "
   "protocols and sets each prediction beside the measurement.")
 w("")
-w(f"Regenerate everything (data, figures, this page) with `bash bench/adapt_evaluation.sh`. "
-  f"This run: commit `{timing['commit']}`, {timing['date']}, {timing['cpu']}, load average "
-  f"{timing['load_before']} before it started; {timing['simulations']} simulations in "
-  f"{timing['simulations_s']} s, the whole script {timing['total_s']} s.")
+w(f"Regenerate everything (data, figures, this page) with `bash bench/adapt_evaluation.sh`: "
+  f"{timing['simulations']} simulations, the whole script about {round(float(timing['total_s']))} s "
+  f"on a 2-core {timing['cpu'].split(',')[0]} machine. The run behind these numbers (its commit, "
+  f"date and the machine's load) is recorded in `bench/results/adapt/timing.txt`.")
 w("")
 w("## The workload")
 w("")
@@ -533,7 +533,7 @@ for key in ("sync", "sync, sorted", "adapt"):
 w("")
 w("The ideal is 1,000 x 200 us / 2 = 0.100 s. With only two cores for three IUs the master "
   "competes with the workers for a turn, so both protocols pay for each of its steps. These "
-  "are wall-clock times on a machine shared with other work (see the load average above): "
+  "are wall-clock times on a machine shared with other work (its load at the time is in `bench/results/adapt/timing.txt`): "
   "the order of the protocols changes from one run of the script to the next, so this table "
   "shows that the program runs on real cores with the same answers "
   f"(every member exactly once in all {len(threads)} runs: "
