@@ -64,8 +64,7 @@ Engine::~Engine() {
     if (actor->fiber.joinable()) {
       if (!actor->finished) {
         shutdown_ = true;
-        actor->go = true;
-        actor->cv.notify_one();
+        resume(*actor);
       }
       actor->fiber.join();
     }
@@ -83,11 +82,8 @@ ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t 
                                      [this, id] {
     Actor& self = *actors_[id];
     try {
-      {
-        std::unique_lock lock(mutex_);
-        self.cv.wait(lock, [&] { return self.go; });
-        self.go = false;
-      }
+      self.context = boost::fibers::context::active();
+      park(self);
       if (shutdown_) throw Shutdown{};
       current_ = id;
       self.body();
@@ -99,7 +95,6 @@ ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t 
       stopping_ = true;
     }
     self.finished = true;
-    std::unique_lock lock(mutex_);
     dispatch_next();
   });
   schedule(id, 0);
@@ -119,30 +114,48 @@ bool Engine::dispatch_next() {
     if (event.time > now_) now_ = event.time;
     ++events_;
     ++actor.epoch;
-    actor.go = true;
-    actor.cv.notify_one();
+    resume(actor);
     return true;
   }
-  idle_ = true;
+  {
+    std::unique_lock lock(mutex_);
+    idle_ = true;
+  }
   driver_cv_.notify_one();
   return false;
 }
 
+// The hand-over between actors is Boost.Fiber's own context switch: the actor to run is made
+// ready (schedule) and the running one suspends; the scheduling algorithm
+// (simulation_scheduler.hpp) then switches straight to it. A condition variable per actor did
+// the same with a wait queue and a lock around every switch.
+void Engine::resume(Actor& actor) {
+  actor.go = true;
+  if (actor.parked) boost::fibers::context::active()->schedule(actor.context);
+}
+
+void Engine::park(Actor& actor) {
+  actor.parked = true;
+  while (!actor.go) boost::fibers::context::active()->suspend();
+  actor.parked = false;
+  actor.go = false;
+}
+
 void Engine::block(ActorId self) {
   Actor& actor = *actors_[self];
-  std::unique_lock lock(mutex_);
   dispatch_next();
-  actor.cv.wait(lock, [&] { return actor.go; });
-  actor.go = false;
+  park(actor);
   if (shutdown_) throw Shutdown{};
   current_ = self;
 }
 
 SimTime Engine::run() {
   {
-    std::unique_lock lock(mutex_);
     idle_ = false;
-    if (dispatch_next()) driver_cv_.wait(lock, [&] { return idle_; });
+    if (dispatch_next()) {
+      std::unique_lock lock(mutex_);
+      driver_cv_.wait(lock, [&] { return idle_; });
+    }
   }
   if (failure_) std::rethrow_exception(failure_);
   return now_;

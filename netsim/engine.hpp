@@ -18,6 +18,7 @@
 #include <vector>
 
 #include <boost/fiber/condition_variable.hpp>
+#include <boost/fiber/context.hpp>
 #include <boost/fiber/fiber.hpp>
 #include <boost/fiber/mutex.hpp>
 
@@ -74,8 +75,9 @@ class Engine {
   struct Actor {
     std::string name;
     std::function<void()> body;
-    boost::fibers::condition_variable cv;
-    bool go = false;
+    boost::fibers::context* context = nullptr;  // its fiber, once started
+    bool parked = false;    // suspended until resume()
+    bool go = false;        // resumed: it runs next
     bool waiting = false;   // in wait(), not in advance()
     std::uint64_t epoch = 0;
     std::set<SimTime> pending;  // wake-ups that came while it was not waiting
@@ -84,6 +86,10 @@ class Engine {
   };
 
   void schedule(ActorId actor, SimTime time);
+  /// Makes a parked (or not yet started) actor the next fiber to run.
+  void resume(Actor& actor);
+  /// Suspends the running actor's fiber until resume() is called for it.
+  void park(Actor& actor);
   /// Hands control to the next event's actor, then sleeps until this actor is resumed.
   void block(ActorId self);
   /// Resumes the actor of the earliest event; false when none is left.
@@ -99,7 +105,7 @@ class Engine {
   bool shutdown_ = false;  // the run is over: blocked actors unwind
   bool idle_ = false;      // no event left: the driver may finish
   std::exception_ptr failure_;
-  boost::fibers::mutex mutex_;
+  boost::fibers::mutex mutex_;  // for driver_cv_ only: the driver waits for the run's end
   boost::fibers::condition_variable driver_cv_;
 };
 
