@@ -17,8 +17,8 @@ namespace fleng::app {
 
 namespace {
 
-/// The file and the files it includes as one program (their clauses after the file's own, the
-/// include directives left out), which the analysis reads and prints.
+/// The files and the files they include as one program (in the order read: the first file's
+/// clauses first, the include directives left out), which the analysis reads and prints.
 frontend::Program merged(const frontend::ProgramFiles& files) {
   frontend::Program out;
   out.file_name = files.files.front()->program.file_name;
@@ -43,7 +43,7 @@ frontend::Program merged(const frontend::ProgramFiles& files) {
 }  // namespace
 
 int run_analyze(const AnalyzeOptions& options) {
-  auto files = frontend::read_program({options.file});
+  auto files = frontend::read_program(options.files);
   if (!files.ok()) {
     files.print(std::cerr);
     return 1;

@@ -1,14 +1,18 @@
 // The `fleng` command line. Thin: it parses options with CLI11 and calls the libraries.
-// Subcommands: run, sweep (many simulations), analyze, repl (the default), fmt (canonical
-// layout), check (syntax and placement checks, the linter).
+// Subcommands: run, sweep (many simulations), analyze, repl (the default; `fleng FILE...` too),
+// fmt (canonical layout), check (syntax and placement checks, the linter).
+#include <algorithm>
 #include <charconv>
+#include <filesystem>
 #include <iostream>
+#include <thread>
 #include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include "app/analyze_command.hpp"
 #include "app/check_command.hpp"
@@ -16,6 +20,7 @@
 #include "app/repl_command.hpp"
 #include "app/run_command.hpp"
 #include "app/sweep_command.hpp"
+#include "kernel/machine_description.hpp"
 
 namespace {
 
@@ -36,24 +41,94 @@ CLI::Validator seed_check() {
       "SEED");
 }
 
+/// The engine and machine options of `run` and `repl` (which engine an option selects:
+/// app/engine_choice.hpp), each with its default.
+void add_engine_options(CLI::App* command, fleng::app::RunOptions& options) {
+  const fleng::kernel::MachineDescription machine;
+  command
+      ->add_option("--engine", options.engine,
+                   "local: one IU at host speed (the default); sim: the simulated PIE64; "
+                   "threads: the machine's IUs on host worker threads. Without --engine, an "
+                   "option only some engines understand chooses: --ius, --static, --threshold, "
+                   "--machine, --set, --trace select sim, --workers threads")
+      ->check(CLI::IsMember({"local", "sim", "threads"}));
+  command
+      ->add_option("--ius", options.ius,
+                   fmt::format("Inference Units (1..1024) of the simulated machine (default: {}) "
+                               "or the threads engine (default: as many as workers)",
+                               machine.ius))
+      ->check(CLI::Range(1, 1024));
+  command
+      ->add_option("--workers", options.workers,
+                   fmt::format("Threads engine: host worker threads (default: one per core, {} "
+                               "here)",
+                               std::max(1U, std::thread::hardware_concurrency())))
+      ->check(CLI::Range(1, 256));
+  command
+      ->add_option("--static", options.static_partitioning,
+                   fmt::format("on: the program's placements; off: naive partitioning (every goal "
+                               "to the least-loaded IU) (default: {})",
+                               machine.static_partitioning ? "on" : "off"))
+      ->check(CLI::IsMember({"on", "off"}));
+  command->add_option("--threshold", options.threshold,
+                      fmt::format("Dynamic partitioning: stay local when the least load level is "
+                                  ">= T (default: {})",
+                                  machine.threshold));
+  command->add_option("--machine", options.machine_file,
+                      "Machine description (JSON; default: the PIE64 of docs/machine.md)");
+  command
+      ->add_option("--set", options.settings, "Override a machine key: key=value (repeatable)")
+      ->allow_extra_args(false);
+  command->add_option("--trace", options.trace_file,
+                      "Write a Chrome trace-event timeline (Perfetto): sim, each IU's processors; "
+                      "threads, each worker's turns (default: none)");
+}
+
+bool is_subcommand(std::string_view word) {
+  return word == "run" || word == "repl" || word == "sweep" || word == "analyze" ||
+         word == "fmt" || word == "check";
+}
+
+/// `fleng FILE...` is `fleng repl FILE...` (the `swipl file.pl` habit): the first word names a
+/// file that exists or ends in .fl, and no subcommand.
+bool starts_with_file(std::string_view word) {
+  if (word.empty() || word.front() == '-' || is_subcommand(word)) return false;
+  std::error_code ignored;
+  return word.ends_with(".fl") || std::filesystem::is_regular_file(word, ignored);
+}
+
+/// `--stats` takes an optional value: `--stats json`, `--stats text`, or `--stats` alone (text),
+/// wherever it stands, so that `fleng run --stats FILE` runs FILE.
+void default_stats_value(std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    if (args[i] != "--stats") continue;
+    if (i + 1 < args.size() && (args[i + 1] == "text" || args[i + 1] == "json")) continue;
+    args[i] = "--stats=text";
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::vector<std::string> args(argv, argv + argc);
+  if (args.size() > 1 && starts_with_file(args[1])) args.insert(args.begin() + 1, "repl");
   // For run and repl, the words after `--` are the program's (argv/1), not options or files:
   // CLI11 sees only what comes before. (Elsewhere `--` keeps its CLI11 meaning.)
   std::vector<std::string> program_args;
-  const bool takes_program_args =
-      argc > 1 && (std::string_view(argv[1]) == "run" || std::string_view(argv[1]) == "repl");
-  for (int i = 1; takes_program_args && i < argc; ++i) {
-    if (std::string_view(argv[i]) == "--") {
-      for (int k = i + 1; k < argc; ++k) program_args.emplace_back(argv[k]);
-      argc = i;
+  const bool takes_program_args = args.size() > 1 && (args[1] == "run" || args[1] == "repl");
+  for (std::size_t i = 1; takes_program_args && i < args.size(); ++i) {
+    if (args[i] == "--") {
+      program_args.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
+      args.resize(i);
       break;
     }
   }
+  if (args.size() > 1 && args[1] == "run") default_stats_value(args);
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
   app.set_version_flag("--version", "fleng 0.1.0");
   app.require_subcommand(0, 1);
+  app.footer("fleng alone starts the REPL; fleng FILE... starts it with the files loaded (as fleng "
+             "repl FILE...). Each command's --help shows its options and their defaults.");
 
   fleng::app::FmtOptions fmt_options;
   auto* fmt = app.add_subcommand("fmt", "Print Fleng files in the canonical layout");
@@ -76,48 +151,35 @@ int main(int argc, char** argv) {
   run->footer("Program arguments: fleng run FILE... [OPTIONS] -- ARG...  The words after -- go to "
               "the program: argv(L) gives them as a list (numbers as numbers, other words as "
               "atoms); argv([]) without --.");
-  run->add_option("-g,--goal", run_options.goal, "The goal to run (default: main)");
-  run->add_option("--stats", run_options.stats, "Print statistics: text (stderr) or json (stdout)")
+  run->add_option("-g,--goal", run_options.goal, "The goal to run")->capture_default_str();
+  run->add_option("--stats", run_options.stats,
+                  "Print statistics: text (stderr; the default when --stats has no value) or "
+                  "json (stdout); none without --stats")
       ->expected(0, 1)
-      ->default_str("text")
       ->check(CLI::IsMember({"text", "json"}));
-  run->add_option("--dump", run_options.dump, "Print the compiled code instead of running")
+  run->add_option("--dump", run_options.dump,
+                  "code: print the compiled code instead of running (default: run)")
       ->check(CLI::IsMember({"code"}));
-  run->add_option("--heap", run_options.heap_mib, "Heap limit per semispace, in MiB")
+  run->add_option("--heap", run_options.heap_mib,
+                  "Heap limit per semispace, in MiB (default: 1024 on local and threads, less "
+                  "when the IUs together would outgrow the host's memory; 16 per IU on sim, "
+                  "the machine key heap_cells)")
       ->check(CLI::Range(1, 1 << 20));
-  run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage at every allocation point");
-  run->add_option("--engine", run_options.engine,
-                  "sim: the simulated PIE64 (default); local: one IU at host speed; threads: "
-                  "the machine's IUs on host worker threads")
-      ->check(CLI::IsMember({"local", "sim", "threads"}));
-  run->add_option("--ius", run_options.ius,
-                  "Inference Units (1..1024) of the simulated machine or the threads engine")
-      ->check(CLI::Range(1, 1024));
-  run->add_option("--workers", run_options.workers,
-                  "Threads engine: host worker threads (default: one per core)")
-      ->check(CLI::Range(1, 256));
-  run->add_option("--static", run_options.static_partitioning,
-                  "on: the program's placements; off: naive partitioning (every goal to the "
-                  "least-loaded IU)")
-      ->check(CLI::IsMember({"on", "off"}));
-  run->add_option("--threshold", run_options.threshold,
-                  "Dynamic partitioning: stay local when the least load level is >= T");
-  run->add_option("--machine", run_options.machine_file, "Machine description (JSON)");
-  run->add_option("--set", run_options.settings, "Override a machine key: key=value (repeatable)")
-      ->allow_extra_args(false);
+  run->add_flag("--gc-stress", run_options.gc_stress,
+                "Collect garbage at every allocation point (local engine)");
+  add_engine_options(run, run_options);
   run->add_option("--seed", run_options.seed,
-                  "Seed of random/1, random_int/2, random_normal/3 (default 0): the same seed "
+                  "Seed of random/1, random_int/2, random_normal/3: the same seed "
                   "draws the same numbers on every engine")
       ->check(seed_check())
       ->capture_default_str();
-  run->add_option("--trace", run_options.trace_file,
-                  "Write a Chrome trace-event timeline of the run (Perfetto): sim, each IU's processors; "
-                  "threads, each worker's turns");
 
   fleng::app::AnalyzeOptions analyze_options;
   auto* analyze = app.add_subcommand(
       "analyze", "Print the program with the static partitioning's placement annotations");
-  analyze->add_option("file", analyze_options.file, "Fleng source file")->required();
+  analyze->add_option("files", analyze_options.files,
+                      "Fleng source files, analysed as one program")
+      ->required();
   analyze->add_flag("--explain", analyze_options.explain,
                     "Say per clause which walks were found and why each annotation (stderr)");
   analyze->add_option("--dot", analyze_options.dot_file, "Write the data-flow graphs (Graphviz)");
@@ -127,11 +189,18 @@ int main(int argc, char** argv) {
   auto* sweep = app.add_subcommand(
       "sweep", "Run a program on the simulated PIE64 for every combination of option values");
   sweep->add_option("files", sweep_options.files, "Fleng source files")->required();
-  sweep->add_option("-g,--goal", sweep_options.goal, "The goal to run (default: main)");
-  sweep->add_option("--ius", sweep_options.ius, "IU counts to sweep, e.g. 4,16,64");
-  sweep->add_option("--static", sweep_options.statics, "Static partitioning values: off,on");
+  sweep->add_option("-g,--goal", sweep_options.goal, "The goal to run")->capture_default_str();
+  const fleng::kernel::MachineDescription machine_defaults;
+  sweep->add_option("--ius", sweep_options.ius,
+                    fmt::format("IU counts to sweep, e.g. 4,16,64 (default: {}, the machine's)",
+                                machine_defaults.ius));
+  sweep->add_option("--static", sweep_options.statics,
+                    fmt::format("Static partitioning values: off,on (default: {})",
+                                machine_defaults.static_partitioning ? "on" : "off"));
   sweep->add_option("--thresholds,--threshold", sweep_options.thresholds,
-                    "Dynamic-partitioning thresholds, e.g. 1,2,3,4,6,8,10,12,16,32,64,128");
+                    fmt::format("Dynamic-partitioning thresholds, e.g. 1,2,3,4,6,8,10,12,16,32,"
+                                "64,128 (default: {})",
+                                machine_defaults.threshold));
   sweep->add_option("--sweep", sweep_options.sweeps,
                     "Another swept option: NAME=V1,V2,... with NAME ius, static, threshold or "
                     "set.KEY (a machine key; repeatable)")
@@ -140,7 +209,8 @@ int main(int argc, char** argv) {
                     "Override a machine key for every configuration: key=value (repeatable)")
       ->allow_extra_args(false);
   sweep->add_option("--machine", sweep_options.machine_file, "Machine description (JSON)");
-  sweep->add_option("--heap", sweep_options.heap_mib, "Heap per IU and semispace, in MiB")
+  sweep->add_option("--heap", sweep_options.heap_mib,
+                    "Heap per IU and semispace, in MiB (default: 16, the machine key heap_cells)")
       ->check(CLI::Range(1, 1 << 20));
   sweep->add_option("-o,--output", sweep_options.csv_path, "Results: one CSV row per configuration")
       ->required();
@@ -152,32 +222,38 @@ int main(int argc, char** argv) {
   sweep->add_flag("--resume", sweep_options.resume,
                   "Keep the rows already in the CSV file and run only the missing configurations");
   sweep->add_option("--seed", sweep_options.seed,
-                    "Seed of the random builtins, the same for every configuration (default 0)")
+                    "Seed of the random builtins, the same for every configuration")
       ->check(seed_check())
       ->capture_default_str();
   sweep->add_option("-j,--jobs", sweep_options.jobs, "Host threads (default: one per core)")
       ->check(CLI::Range(1, 1024));
 
-  std::vector<std::string> repl_files;
-  auto* repl = app.add_subcommand("repl", "Interactive top level (also: fleng with no arguments)");
-  repl->add_option("files", repl_files, "Fleng source files to load");
-  std::uint64_t repl_seed = 0;
-  repl->add_option("--seed", repl_seed, "Seed of the random builtins (default 0; :seed changes it)")
+  fleng::app::RunOptions repl_options;
+  auto* repl = app.add_subcommand(
+      "repl", "Interactive top level (also: fleng with no arguments, and fleng FILE...)");
+  repl->add_option("files", repl_options.files, "Fleng source files to load");
+  add_engine_options(repl, repl_options);
+  repl->add_option("--seed", repl_options.seed, "Seed of the random builtins (:seed changes it)")
       ->check(seed_check())
       ->capture_default_str();
-  repl->footer("Program arguments: fleng repl FILE... -- ARG...  argv(L) gives the words after --.");
+  repl->footer("Program arguments: fleng repl FILE... -- ARG...  argv(L) gives the words after "
+               "--.  The engine options are those of run; the REPL's :engine, :ius, :workers, "
+               ":static, :threshold, :set and :trace change them later.");
 
   // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
   // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
   try {
-    app.parse(argc, argv);
+    std::vector<const char*> words;
+    for (const auto& word : args) words.push_back(word.c_str());
+    app.parse(static_cast<int>(words.size()), words.data());
   } catch (const CLI::ParseError& e) {
     if (e.get_exit_code() == 0) return app.exit(e);
     std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
     return 1;
   }
   if (repl->parsed() || app.get_subcommands().empty()) {
-    return fleng::app::run_repl(repl_files, program_args, repl_seed);
+    repl_options.program_args = program_args;
+    return fleng::app::run_repl(repl_options);
   }
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
   if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);

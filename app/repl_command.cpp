@@ -22,7 +22,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "app/machine_options.hpp"
+#include "app/engine_choice.hpp"
 #include "frontend/goal_text.hpp"
 #include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
@@ -74,14 +74,15 @@ const char* kHelp =
     "  :reload                load the same files again\n"
     "  :listing [Name[/Arity]] show the loaded clauses\n"
     "  :stats                 statistics of the last goal\n"
-    "  :engine local|sim|threads  one IU (local), the simulated PIE64 (sim), or the machine\n"
-    "                         on host threads (threads: as many IUs as workers)\n"
-    "  :ius N                 Inference Units (implies :engine sim unless threads)\n"
-    "  :workers K             host worker threads (implies :engine threads)\n"
-    "  :static on|off         the program's placements, or naive partitioning\n"
-    "  :threshold T           dynamic partitioning threshold\n"
-    "  :set key=value         any machine description key (see docs/machine.md)\n"
-    "  :trace FILE|off        write each goal's timeline to FILE (sim, threads; Perfetto)\n"
+    "  :engine [local|sim|threads]  show the engine and its settings, or change it: one IU\n"
+    "                         (local), the simulated PIE64 (sim), or the machine on host\n"
+    "                         threads (threads: as many IUs as workers)\n"
+    "  :ius N                 Inference Units (sim or threads; from local, selects sim)\n"
+    "  :workers K             host worker threads (selects threads)\n"
+    "  :static on|off         the program's placements, or naive partitioning (as :ius)\n"
+    "  :threshold T           dynamic partitioning threshold (as :ius)\n"
+    "  :set key=value         any machine description key, docs/machine.md (as :ius)\n"
+    "  :trace FILE|off        write each goal's timeline to FILE (as :ius; Perfetto)\n"
     "  :seed [N]              show or set the seed of random/1 and the other random builtins\n"
     "  :help                  this text\n"
     "  :quit                  leave (Ctrl-D too)\n"
@@ -300,10 +301,9 @@ class Repl {
       return;
     }
     engine.trace_file = args[0];
-    std::cout << fmt::format("trace of each goal to {}{}\n", args[0],
-                             engine.simulated || engine.threads
-                                 ? ""
-                                 : " (on the sim and threads engines; now local)");
+    switch_engine(engine_for_setting(current_engine(), "trace"));
+    std::cout << fmt::format("trace of each goal to {}\n", args[0]);
+    print_engine();
   }
 
   /// :seed [N]: the seed of the random builtins (the same seed, the same numbers on every engine).
@@ -326,61 +326,86 @@ class Repl {
     std::cout << "seed " << seed << '\n';
   }
 
-  /// :engine, :ius, :workers, :static, :threshold, :set.
+  /// The engine the session runs goals on.
+  Engine current_engine() const {
+    const auto& engine = session_.engine();
+    return engine.threads ? Engine::Threads : engine.simulated ? Engine::Sim : Engine::Local;
+  }
+
+  /// Moves to `to` (the threads engine with as many IUs as workers when it comes from another
+  /// engine, `workers` of them, 0 for the current count or one per core).
+  void switch_engine(Engine to, unsigned workers = 0) {
+    auto& engine = session_.engine();
+    const bool was_threads = engine.threads;
+    engine.simulated = to == Engine::Sim;
+    engine.threads = to == Engine::Threads;
+    if (to != Engine::Threads) return;
+    if (workers != 0) {
+      engine.workers = workers;
+    } else if (engine.workers == 0) {
+      engine.workers = std::max(1U, std::thread::hardware_concurrency());
+    }
+    if (!was_threads) engine.machine.set("ius=" + std::to_string(engine.workers));
+  }
+
+  /// `:engine` with no argument: the engine and its settings.
+  void print_engine() const {
+    const auto& engine = session_.engine();
+    const std::string partitioning =
+        fmt::format("static {}, threshold {}", engine.machine.static_partitioning ? "on" : "off",
+                    engine.machine.threshold);
+    const std::string trace =
+        engine.trace_file.empty() ? "" : fmt::format(", trace to {}", engine.trace_file);
+    switch (current_engine()) {
+      case Engine::Threads:
+        std::cout << fmt::format("engine threads: {} IUs on {} workers, {}{}\n",
+                                 engine.machine.ius, engine.workers, partitioning, trace);
+        break;
+      case Engine::Sim:
+        std::cout << fmt::format("engine sim: {} IUs, {}{}\n", engine.machine.ius, partitioning,
+                                 trace);
+        break;
+      case Engine::Local:
+        std::cout << "engine local (one IU at host speed)\n";
+        break;
+    }
+  }
+
+  /// :engine, :ius, :workers, :static, :threshold, :set: a setting the current engine does not
+  /// understand moves to the first engine that does (engine_choice.hpp), as on the command line.
   void machine_command(const std::string& name, const std::vector<std::string>& args) {
     auto& engine = session_.engine();
-    auto use_threads = [&](unsigned workers) {
-      const bool was_threads = engine.threads;
-      engine.simulated = false;
-      engine.threads = true;
-      engine.workers = workers != 0 ? workers : std::max(1U, std::thread::hardware_concurrency());
-      if (!was_threads) engine.machine.set("ius=" + std::to_string(engine.workers));
-    };
     try {
       if (name == "engine") {
-        if (args.size() != 1 || (args[0] != "local" && args[0] != "sim" && args[0] != "threads")) {
-          std::cout << "usage: :engine local|sim|threads\n";
+        if (args.empty()) {
+          print_engine();
           return;
         }
-        if (args[0] == "threads") {
-          use_threads(engine.workers);
-        } else {
-          engine.simulated = args[0] == "sim";
-          engine.threads = false;
+        const auto named = args.size() == 1 ? engine_named(args[0]) : std::nullopt;
+        if (!named) {
+          std::cout << "usage: :engine [local|sim|threads]\n";
+          return;
         }
+        switch_engine(*named);
       } else if (name == "workers") {
         const unsigned long k = args.size() == 1 ? std::stoul(args[0]) : 0;
         if (k < 1 || k > 256) {
           std::cout << "usage: :workers K  (1..256)\n";
           return;
         }
-        use_threads(static_cast<unsigned>(k));
+        switch_engine(engine_for_setting(current_engine(), "workers"), static_cast<unsigned>(k));
       } else if (args.size() != 1) {
         std::cout << fmt::format("usage: :{} VALUE\n", name);
         return;
-      } else if (name == "set") {
-        engine.machine.set(args[0]);
-        // `:set ius=16` is `:ius 16`: a key means the same however it is given.
-        if (assigned_key(args[0]) == "ius" && !engine.threads) engine.simulated = true;
       } else {
-        engine.machine.set(name + "=" + args[0]);
-        if (name == "ius" && !engine.threads) engine.simulated = true;
+        engine.machine.set(name == "set" ? args[0] : name + "=" + args[0]);
+        switch_engine(engine_for_setting(current_engine(), name));
       }
     } catch (const std::exception& e) {
       std::cout << "error: " << e.what() << '\n';
       return;
     }
-    const std::string partitioning =
-        fmt::format("static {}, threshold {}", engine.machine.static_partitioning ? "on" : "off",
-                    engine.machine.threshold);
-    if (engine.threads) {
-      std::cout << fmt::format("engine threads: {} IUs on {} workers, {}\n", engine.machine.ius,
-                               engine.workers, partitioning);
-    } else if (engine.simulated) {
-      std::cout << fmt::format("engine sim: {} IUs, {}\n", engine.machine.ius, partitioning);
-    } else {
-      std::cout << "engine local (one IU)\n";
-    }
+    print_engine();
   }
 
   kernel::Session& session_;
@@ -391,12 +416,18 @@ class Repl {
 
 }  // namespace
 
-int run_repl(const std::vector<std::string>& files, const std::vector<std::string>& program_args,
-             std::uint64_t seed) {
+int run_repl(const RunOptions& repl_options) {
   vm::IuOptions options;
-  options.program_args = program_args;
-  options.seed = seed;
+  options.program_args = repl_options.program_args;
+  options.seed = repl_options.seed;
   kernel::Session session(std::cout, std::cout, options);
+  try {
+    configure_engine(session, chosen_engine(repl_options), repl_options);
+  } catch (const std::exception& e) {
+    std::cerr << "fleng: " << e.what() << '\n';
+    return kernel::kExitError;
+  }
+  const auto& files = repl_options.files;
   if (!files.empty() && !session.load(files)) {
     // Keep going with what loaded: the user can fix the file and :reload.
     std::cout << "(some files did not load)\n";

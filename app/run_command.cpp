@@ -178,6 +178,68 @@ int run_checked(const RunOptions& options);
 
 }  // namespace
 
+Engine chosen_engine(const RunOptions& options) {
+  std::vector<GivenOption> given;
+  if (options.ius) given.push_back({"ius", fmt::format("--ius {}", *options.ius)});
+  if (options.workers) given.push_back({"workers", fmt::format("--workers {}", *options.workers)});
+  if (options.static_partitioning) {
+    given.push_back({"static", "--static " + *options.static_partitioning});
+  }
+  if (options.threshold) {
+    given.push_back({"threshold", fmt::format("--threshold {}", *options.threshold)});
+  }
+  if (!options.machine_file.empty()) given.push_back({"machine", "--machine " + options.machine_file});
+  for (const auto& assignment : options.settings) given.push_back({"set", "--set " + assignment});
+  if (!options.trace_file.empty()) given.push_back({"trace", "--trace " + options.trace_file});
+  if (options.gc_stress) given.push_back({"gc-stress", "--gc-stress"});
+  std::optional<Engine> named;
+  if (options.engine) {
+    named = engine_named(*options.engine);
+    if (!named) throw std::invalid_argument("--engine " + *options.engine + ": not local, sim or threads");
+  }
+  return choose_engine(named, given);
+}
+
+void configure_engine(kernel::Session& session, Engine chosen, const RunOptions& options) {
+  check_settings_given_once(options.settings, keys_given_by_options(options));
+  auto& engine = session.engine();
+  engine.simulated = chosen == Engine::Sim;
+  engine.threads = chosen == Engine::Threads;
+  if (chosen == Engine::Local) return;
+  const bool threads = engine.threads;
+  if (threads) {
+    engine.workers = options.workers.value_or(default_workers());
+    // As many IUs as workers unless told otherwise.
+    engine.machine.set("ius=" + std::to_string(options.ius.value_or(engine.workers)));
+  }
+  if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
+  // heap_cells given in the description or with --set: the threads engine's heap per IU
+  // too (as --heap is), not only the simulator's.
+  const bool heap_cells_given =
+      engine.machine.heap_cells != kernel::MachineDescription{}.heap_cells ||
+      std::any_of(options.settings.begin(), options.settings.end(),
+                  [](const std::string& s) { return s.rfind("heap_cells=", 0) == 0; });
+  if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
+  if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
+  if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
+  if (options.heap_mib && !threads) {
+    try {
+      engine.machine.set("heap_cells=" + std::to_string(mib_to_cells(*options.heap_mib)));
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(fmt::format("--heap {}: {}", *options.heap_mib, e.what()));
+    }
+  }
+  for (const auto& assignment : options.settings) engine.machine.set(assignment);
+  if (threads) {
+    auto& threads_iu = session.options();
+    threads_iu.max_heap_cells = heap_cells_given ? engine.machine.heap_cells
+                                                 : host_heap_cells(options, engine.machine.ius);
+    threads_iu.initial_heap_cells =
+        std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
+  }
+  engine.trace_file = options.trace_file;
+}
+
 int run_program(const RunOptions& options) {
   try {
     return run_checked(options);
@@ -202,9 +264,10 @@ int run_checked(const RunOptions& options) {
   std::signal(SIGINT, on_interrupt);
   vm::IuOptions iu;
   iu.program_args = options.program_args;
+  Engine engine = Engine::Local;
   try {
-    check_settings_given_once(options.settings, keys_given_by_options(options));
-    if (options.engine == "local") iu.max_heap_cells = host_heap_cells(options, 1);
+    engine = chosen_engine(options);
+    if (engine == Engine::Local) iu.max_heap_cells = host_heap_cells(options, 1);
   } catch (const std::exception& e) {
     std::cerr << "fleng: " << e.what() << '\n';
     return kernel::kExitError;
@@ -215,62 +278,14 @@ int run_checked(const RunOptions& options) {
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
   kernel::Session session(out, std::cerr, iu);
-  if (options.workers && options.engine != "threads") {
-    std::cerr << "fleng: --workers needs --engine threads\n";
+  try {
+    configure_engine(session, engine, options);
+  } catch (const std::exception& e) {
+    std::cerr << "fleng: " << e.what() << '\n';
     return kernel::kExitError;
   }
-  if (options.engine == "sim" || options.engine == "threads") {
-    auto& engine = session.engine();
-    const bool threads = options.engine == "threads";
-    engine.simulated = !threads;
-    engine.threads = threads;
-    try {
-      if (threads) {
-        engine.workers = options.workers.value_or(default_workers());
-        // As many IUs as workers unless told otherwise.
-        engine.machine.set("ius=" + std::to_string(options.ius.value_or(
-                                        engine.workers)));
-      }
-      if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
-      // heap_cells given in the description or with --set: the threads engine's heap per IU
-      // too (as --heap is), not only the simulator's.
-      const bool heap_cells_given =
-          engine.machine.heap_cells != kernel::MachineDescription{}.heap_cells ||
-          std::any_of(options.settings.begin(), options.settings.end(),
-                      [](const std::string& s) { return s.rfind("heap_cells=", 0) == 0; });
-      if (options.ius) engine.machine.set("ius=" + std::to_string(*options.ius));
-      if (options.static_partitioning) engine.machine.set("static=" + *options.static_partitioning);
-      if (options.threshold) engine.machine.set("threshold=" + std::to_string(*options.threshold));
-      if (options.heap_mib && !threads) {
-        try {
-          engine.machine.set("heap_cells=" + std::to_string(mib_to_cells(*options.heap_mib)));
-        } catch (const std::invalid_argument& e) {
-          throw std::invalid_argument(fmt::format("--heap {}: {}", *options.heap_mib, e.what()));
-        }
-      }
-      for (const auto& assignment : options.settings) engine.machine.set(assignment);
-      if (threads) {
-        auto& threads_iu = session.options();
-        threads_iu.max_heap_cells = heap_cells_given ? engine.machine.heap_cells
-                                                     : host_heap_cells(options, engine.machine.ius);
-        threads_iu.initial_heap_cells =
-            std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
-      }
-      if (options.gc_stress) throw std::invalid_argument("--gc-stress needs --engine local");
-    } catch (const std::exception& e) {
-      std::cerr << "fleng: " << e.what() << '\n';
-      return kernel::kExitError;
-    }
-    engine.trace_file = options.trace_file;
-    if (!options.trace_file.empty() && !can_write(options.trace_file)) {
-      std::cerr << "fleng: cannot write the trace file " << options.trace_file << '\n';
-      return kernel::kExitError;
-    }
-  } else if (options.ius || options.static_partitioning || options.threshold ||
-             !options.machine_file.empty() || !options.settings.empty() ||
-             !options.trace_file.empty()) {
-    std::cerr << "fleng: --ius, --static, --threshold, --machine, --set and --trace need "
-                 "--engine sim (or threads)\n";
+  if (!options.trace_file.empty() && !can_write(options.trace_file)) {
+    std::cerr << "fleng: cannot write the trace file " << options.trace_file << '\n';
     return kernel::kExitError;
   }
   if (!session.load(options.files)) return kernel::kExitError;
@@ -291,7 +306,7 @@ int run_checked(const RunOptions& options) {
   std::cerr << result.report;
   // The JSON statistics start a line of their own, after whatever the program wrote.
   if (options.stats == "json" && output.mid_line()) out << '\n';
-  if (!result.sim_statistics.is_null() && options.engine == "threads") {
+  if (!result.sim_statistics.is_null() && engine == Engine::Threads) {
     if (options.stats == "json") {
       out << result.sim_statistics.dump() << '\n';
     } else if (options.stats == "text") {

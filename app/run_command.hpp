@@ -6,6 +6,12 @@
 #include <string>
 #include <vector>
 
+#include "app/engine_choice.hpp"
+
+namespace fleng::kernel {
+class Session;
+}
+
 namespace fleng::app {
 
 struct RunOptions {
@@ -16,8 +22,10 @@ struct RunOptions {
   std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
   bool gc_stress = false;
   std::uint64_t seed = 0;  ///< of the random builtins (--seed)
-  // The simulated PIE64 (--engine sim).
-  std::string engine = "sim";     ///< "sim" (simulated PIE64), "local" (one IU) or "threads"
+  // The engine: --engine as given ("local", "sim", "threads"), or none; the engine that runs is
+  // chosen from it and the options given (engine_choice.hpp: --ius selects sim, --workers
+  // threads, and so on).
+  std::optional<std::string> engine;
   std::optional<std::uint32_t> ius;
   std::optional<unsigned> workers;  ///< threads engine: host worker threads
   std::optional<std::string> static_partitioning;  ///< "on" / "off"
@@ -31,5 +39,15 @@ struct RunOptions {
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.
 int run_program(const RunOptions& options);
+
+/// The options of `options` that only some engines understand, as the user wrote them
+/// (engine_choice.hpp), and the engine they select with --engine: throws std::invalid_argument
+/// when they contradict each other or --engine.
+Engine chosen_engine(const RunOptions& options);
+
+/// Sets up the session's engine (`engine`, from chosen_engine) from the machine options of
+/// `options` (--ius, --workers, --static, --threshold, --machine, --set, --trace, --heap), as
+/// `fleng run` and `fleng repl` do; throws std::invalid_argument with the message for the user.
+void configure_engine(kernel::Session& session, Engine engine, const RunOptions& options);
 
 }  // namespace fleng::app

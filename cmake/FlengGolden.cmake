@@ -53,9 +53,15 @@ function(fleng_golden_tests)
   foreach(input ${run_cases})
     get_filename_component(name ${input} NAME_WE)
     file(READ ${input} run_args)
-    set(labels "golden;sim")  # the simulated machine (fibers) unless the case says local
-    if(run_args MATCHES "--engine local")
-      set(labels golden)
+    # Label sim: the case runs on the simulated machine (fibers) or the threads engine, i.e. it
+    # names one of them, or (without --engine) gives an option only they understand
+    # (app/engine_choice.hpp); without either it runs on the local engine.
+    set(labels golden)
+    if(run_args MATCHES "--engine[ =](sim|threads)")
+      set(labels "golden;sim")
+    elseif(NOT run_args MATCHES "--engine"
+           AND run_args MATCHES "--(ius|static|threshold|machine|set|trace|workers)[ =]")
+      set(labels "golden;sim")
     endif()
     fleng_golden_test(golden.run.${name} "${labels}" -DMODE=run -DCASE=tests/golden/run/${name})
   endforeach()

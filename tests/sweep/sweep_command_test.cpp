@@ -91,7 +91,8 @@ TEST_F(SweepCommand, OneRowPerConfigurationInPlanOrder) {
   }
   // A row is the same simulation as `fleng run` with those options.
   const auto single = fleng(
-      "run examples/primes_annotated.fl -g 'run(300)' --ius 4 --static off --threshold 1 "
+      "run examples/primes_annotated.fl -g 'run(300)' --engine sim --ius 4 --static off "
+      "--threshold 1 "
       "--stats=json");
   ASSERT_EQ(single.status, 0);
   const auto stats = nlohmann::json::parse(single.output.substr(single.output.find('{')));

@@ -1,1 +1,1 @@
---set mp.fifo_period=8 --set network.copies=1 examples/primes.fl -g 'run(100)' --ius 4
+--set mp.fifo_period=8 --set network.copies=1 examples/primes.fl -g 'run(100)' --engine sim --ius 4

@@ -1,0 +1,1 @@
+--stats json examples/queens.fl -g run(6) --ius 4 --static off

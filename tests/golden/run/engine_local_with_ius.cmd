@@ -1,0 +1,1 @@
+examples/queens.fl -g run(6) --engine local --ius 4

@@ -1,0 +1,1 @@
+tests/golden/run/programs/division_by_zero_late.fl --engine sim
