@@ -11,7 +11,11 @@
 #     IUS       the IU counts, quoted: default "64 16"
 #     PROBLEMS  default: cancer diabetes glass heart soybean gene thyroid building
 #   environment: SEED (0), CACHE (/tmp/fleng-cupit-cache), THREADS_EPOCHS (5), WORKERS (2),
-#                OUT (bench/results/cupit), FIGURES (docs/figures/cupit)
+#                OUT (bench/results/cupit), FIGURES (docs/figures/cupit), JOBS (nproc)
+# Runs that do not depend on each other go side by side, JOBS at a time: the trainings of the
+# problems, then one job per (problem, IU count) for the simulated runs (each job's bal search
+# is sequential). The host-engine timings (threads and local engines) run alone, between the
+# two phases, so their wall-clock times are not disturbed by the other runs.
 # Writes OUT/runs-DATE.csv (one line per run, appended), OUT/DATE.md (the tables) and the
 # plots FIGURES/*.svg (gnuplot), through bench/cupit_report.py.
 #
@@ -73,21 +77,33 @@ sim() {
   echo "$line $(echo "$t1 - $t0" | bc)"
 }
 
-for prob in "${problems[@]}"; do
-  net=$cache/$prob-seed$seed-e209-$src.fl
-  if [[ ! -f $net ]]; then
-    log "$prob: training epochs 1-209 on the local engine"
-    t0=$(date +%s.%N)
-    "$fleng" run examples/neural/train.fl --seed "$seed" --engine local -- --problem "$prob" \
-      --data "$data" --epochs 209 --report 209 --no-eval --save "$net.part" >&2
-    t1=$(date +%s.%N)
-    mv "$net.part" "$net"
-    per=$(echo "($t1 - $t0) / 209" | bc -l)
-    echo "$prob,local-train,1,bal,1,$per,$(echo "$t1 - $t0" | bc)" >> "$csv"
-  else
+jobs=${JOBS:-$(nproc 2>/dev/null || echo 2)}
+parts=$(mktemp -d)
+trap 'rm -rf "$parts"' EXIT
+net_of() { echo "$cache/$1-seed$seed-e209-$src.fl"; }
+
+# train P: epochs 1-209 on the local engine, unless the cache has them.
+train() {
+  local prob=$1 net t0 t1 per
+  net=$(net_of "$prob")
+  if [[ -f $net ]]; then
     log "$prob: epoch 209 from the cache ($net)"
+    return
   fi
-  # The threads engine and the local engine: epochs 210.. from the saved network (host clock).
+  log "$prob: training epochs 1-209 on the local engine"
+  t0=$(date +%s.%N)
+  "$fleng" run examples/neural/train.fl --seed "$seed" --engine local -- --problem "$prob" \
+    --data "$data" --epochs 209 --report 209 --no-eval --save "$net.part" >&2
+  t1=$(date +%s.%N)
+  mv "$net.part" "$net"
+  per=$(echo "($t1 - $t0) / 209" | bc -l)
+  echo "$prob,local-train,1,bal,1,$per,$(echo "$t1 - $t0" | bc)" > "$parts/train-$prob.csv"
+}
+
+# host_timing P: epochs 210.. from the saved network on the threads and local engines.
+host_timing() {
+  local prob=$1 net eng t0 t1 outp
+  net=$(net_of "$prob")
   for eng in threads local; do
     t0=$(date +%s.%N)
     if [[ $eng == threads ]]; then
@@ -104,35 +120,65 @@ for prob in "${problems[@]}"; do
       done
     log "$prob: $threads_epochs epochs on --engine $eng: $(echo "$t1 - $t0" | bc) s"
   done
-  for p in $ius; do
-    # bal's replicate count: double while the epoch gets faster.
-    r=1
-    read -r got best host < <(sim "$p" bal 1)
-    echo "$prob,sim,$p,bal-search,$got,$best,$host" >> "$csv"
-    best_r=$got
-    log "$prob on $p IUs: bal with 1 replicate: $best s simulated ($host s host)"
-    while :; do
-      r=$((r * 2))
-      if (( r > p )); then break; fi
-      read -r got t host < <(sim "$p" bal "$r")
-      echo "$prob,sim,$p,bal-search,$got,$t,$host" >> "$csv"
-      log "$prob on $p IUs: bal with $got replicates: $t s simulated ($host s host)"
-      if (( got != r )); then break; fi            # the program's cap: no more slices
-      if (( $(echo "$t < $best" | bc -l) )); then best=$t; best_r=$r; else break; fi
-    done
-    echo "$prob,sim,$p,bal,$best_r,$best,0" >> "$csv"
-    for v in dbal nbal noloc cwrong comm repl; do
-      case $v in
-        comm) read -r got t host < <(sim "$p" comm "$best_r" --set nip.aggregation_window=0) ;;
-        repl) read -r got t host < <(sim "$p" repl 4) ;;
-        cwrong) read -r got t host < <(sim "$p" cwrong "$best_r" --set heap_cells=4194304) ;;
-        *) read -r got t host < <(sim "$p" "$v" "$best_r") ;;
-      esac
-      if [[ $t == nan ]]; then continue; fi
-      echo "$prob,sim,$p,$v,$got,$t,$host" >> "$csv"
-      log "$prob on $p IUs: $v with $got replicates: $t s simulated ($host s host)"
-    done
+}
+
+# simulate P IUS: bal's replicate search on IUS simulated IUs, then every other variant.
+simulate() {
+  local prob=$1 p=$2 r got best host t best_r v
+  local net part=$parts/sim-$1-$2.csv
+  net=$(net_of "$prob")
+  : > "$part"
+  # bal's replicate count: double while the epoch gets faster.
+  r=1
+  read -r got best host < <(sim "$p" bal 1)
+  echo "$prob,sim,$p,bal-search,$got,$best,$host" >> "$part"
+  best_r=$got
+  log "$prob on $p IUs: bal with 1 replicate: $best s simulated ($host s host)"
+  while :; do
+    r=$((r * 2))
+    if (( r > p )); then break; fi
+    read -r got t host < <(sim "$p" bal "$r")
+    echo "$prob,sim,$p,bal-search,$got,$t,$host" >> "$part"
+    log "$prob on $p IUs: bal with $got replicates: $t s simulated ($host s host)"
+    if (( got != r )); then break; fi            # the program's cap: no more slices
+    if (( $(echo "$t < $best" | bc -l) )); then best=$t; best_r=$r; else break; fi
   done
-done
+  echo "$prob,sim,$p,bal,$best_r,$best,0" >> "$part"
+  for v in dbal nbal noloc cwrong comm repl; do
+    case $v in
+      comm) read -r got t host < <(sim "$p" comm "$best_r" --set nip.aggregation_window=0) ;;
+      repl) read -r got t host < <(sim "$p" repl 4) ;;
+      cwrong) read -r got t host < <(sim "$p" cwrong "$best_r" --set heap_cells=4194304) ;;
+      *) read -r got t host < <(sim "$p" "$v" "$best_r") ;;
+    esac
+    if [[ $t == nan ]]; then continue; fi
+    echo "$prob,sim,$p,$v,$got,$t,$host" >> "$part"
+    log "$prob on $p IUs: $v with $got replicates: $t s simulated ($host s host)"
+  done
+}
+
+# Runs "FUNCTION ARGS..." lines from standard input, JOBS at a time; fails if one failed.
+run_jobs() {
+  local pids=() line status=0
+  while read -r line; do
+    # shellcheck disable=SC2086  # the line is a function name and plain words
+    $line &
+    pids+=($!)
+    if (( ${#pids[@]} >= jobs )); then
+      wait "${pids[0]}" || status=1
+      pids=("${pids[@]:1}")
+    fi
+  done
+  for pid in "${pids[@]}"; do wait "$pid" || status=1; done
+  return $status
+}
+
+started=$(date +%s)
+for prob in "${problems[@]}"; do echo "train $prob"; done | run_jobs
+cat "$parts"/train-*.csv >> "$csv" 2>/dev/null || true
+for prob in "${problems[@]}"; do host_timing "$prob"; done
+for prob in "${problems[@]}"; do for p in $ius; do echo "simulate $prob $p"; done; done | run_jobs
+for prob in "${problems[@]}"; do for p in $ius; do cat "$parts/sim-$prob-$p.csv" >> "$csv"; done; done
+log "all runs: $(( $(date +%s) - started )) s with $jobs jobs at a time"
 python3 bench/cupit_report.py "$csv" "$out/$date.md" "$figures"
 log "wrote $csv, $out/$date.md and $figures/"

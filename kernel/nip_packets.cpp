@@ -12,7 +12,7 @@ NipPackets::NipPackets(netsim::SimTime window, std::uint32_t packet_words)
 std::optional<netsim::SimTime> NipPackets::add(unsigned destination, const Item& item,
                                                netsim::SimTime ready, netsim::SimTime now,
                                                std::vector<Packet>& leaving) {
-  Channel& channel = channels_[destination];
+  Channel& channel = channel_to(destination);
   if (!channel.items.empty()) {
     const netsim::SimTime deadline = channel.opened + window_;
     const std::uint64_t joined = std::uint64_t{channel.words} + 1 + item.words;
@@ -48,16 +48,16 @@ std::optional<netsim::SimTime> NipPackets::add(unsigned destination, const Item&
 
 void NipPackets::close(unsigned destination, netsim::SimTime at, netsim::SimTime now,
                        std::vector<Packet>& leaving) {
-  const auto it = channels_.find(destination);
-  if (it == channels_.end() || it->second.items.empty()) return;
-  emit(destination, it->second, std::min(at, it->second.opened + window_), now, leaving);
+  if (destination >= channels_.size() || channels_[destination].items.empty()) return;
+  Channel& open = channels_[destination];
+  emit(destination, open, std::min(at, open.opened + window_), now, leaving);
 }
 
 void NipPackets::close_due(netsim::SimTime now, std::vector<Packet>& leaving) {
   std::size_t k = 0;
   while (k < open_.size()) {
     const unsigned destination = open_[k];
-    Channel& channel = channels_.at(destination);
+    Channel& channel = channels_[destination];
     const netsim::SimTime deadline = channel.opened + window_;
     if (deadline <= now) {
       emit(destination, channel, deadline, now, leaving);  // removes open_[k]
@@ -68,9 +68,9 @@ void NipPackets::close_due(netsim::SimTime now, std::vector<Packet>& leaving) {
 }
 
 netsim::SimTime NipPackets::next_deadline() const {
-  netsim::SimTime earliest = channels_.at(open_.front()).opened;
+  netsim::SimTime earliest = channels_[open_.front()].opened;
   for (const unsigned destination : open_) {
-    earliest = std::min(earliest, channels_.at(destination).opened);
+    earliest = std::min(earliest, channels_[destination].opened);
   }
   return earliest + window_;
 }

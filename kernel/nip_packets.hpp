@@ -21,7 +21,6 @@
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 #include "netsim/engine.hpp"
@@ -68,7 +67,7 @@ class NipPackets {
   template <typename F>
   void for_each_waiting_cell(F&& f) {
     for (const unsigned destination : open_) {
-      for (Item& item : channels_.at(destination).items) {
+      for (Item& item : channels_[destination].items) {
         f(item.a);
         f(item.b);
       }
@@ -76,7 +75,7 @@ class NipPackets {
   }
   /// When the last packet to `destination` arrived (0 if none yet): the simulator delivers the
   /// packets of one pair of IUs in the order they left.
-  netsim::SimTime& last_arrival(unsigned destination) { return channels_[destination].last_arrival; }
+  netsim::SimTime& last_arrival(unsigned destination) { return channel_to(destination).last_arrival; }
 
  private:
   struct Channel {
@@ -90,6 +89,11 @@ class NipPackets {
   /// message is ready and not before now).
   void emit(unsigned destination, Channel& channel, netsim::SimTime departure,
             netsim::SimTime now, std::vector<Packet>& leaving);
+  /// The channel to `destination`, made on first use.
+  Channel& channel_to(unsigned destination) {
+    if (destination >= channels_.size()) channels_.resize(std::size_t{destination} + 1);
+    return channels_[destination];
+  }
   /// Whether a packet of `words` words has room for no further message (of one word).
   [[nodiscard]] bool full(std::uint32_t words) const {
     return std::uint64_t{words} + 2 > packet_words_;
@@ -97,7 +101,9 @@ class NipPackets {
 
   netsim::SimTime window_;
   std::uint32_t packet_words_;
-  std::unordered_map<unsigned, Channel> channels_;  // by destination; looked up, never iterated
+  // By destination IU, grown to the highest destination used (a vector, not a hash map: the
+  // NIP looks its channel up for every message and every read request).
+  std::vector<Channel> channels_;
   std::vector<unsigned> open_;                      // destinations with an open packet, in order
 };
 

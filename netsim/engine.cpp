@@ -3,6 +3,8 @@
 // own next event is the earliest continues without any switch.
 #include "netsim/engine.hpp"
 
+#include "netsim/simulation_scheduler.hpp"
+
 #include <boost/fiber/protected_fixedsize_stack.hpp>
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -54,7 +56,7 @@ class FiberStack {
 };
 }  // namespace
 
-Engine::Engine() = default;
+Engine::Engine() { SimulationScheduler::install_on_this_thread(); }
 
 Engine::~Engine() {
   // Unwind the fibers of actors that never finished (they wait for events that will not come).

@@ -104,6 +104,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
       best_copy = copy;
       best_start = start;
     }
+    if (best_start == ready) break;  // free at once: no later copy can do better (ties: lower)
   }
   const SimTime end = best_start + duration;
   if (duration > 0) {
