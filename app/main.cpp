@@ -21,6 +21,7 @@
 #include "app/run_command.hpp"
 #include "app/sweep_command.hpp"
 #include "kernel/machine_description.hpp"
+#include "sweep/sweep_report.hpp"
 
 namespace {
 
@@ -219,6 +220,9 @@ int main(int argc, char** argv) {
   sweep->add_option("--plot", sweep_options.plot_path,
                     "Draw the figures with gnuplot: FILE.svg (makespan) and FILE-<N>ius.svg "
                     "(the paper's four panels per IU count), each also as PNG");
+  sweep->add_option("--report", sweep_options.report_path,
+                    "Write one self-contained HTML page: the paper's conclusions checked, the "
+                    "figures, the results as a sortable table, the command and the machine");
   sweep->add_flag("--resume", sweep_options.resume,
                   "Keep the rows already in the CSV file and run only the missing configurations");
   sweep->add_option("--seed", sweep_options.seed,
@@ -256,7 +260,10 @@ int main(int argc, char** argv) {
     return fleng::app::run_repl(repl_options);
   }
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
-  if (sweep->parsed()) return fleng::app::run_sweep_command(sweep_options);
+  if (sweep->parsed()) {
+    sweep_options.command_line = fleng::sweep::shell_command_line(argc, argv);
+    return fleng::app::run_sweep_command(sweep_options);
+  }
   if (run->parsed()) {
     if (run->count("--stats") > 0 && run_options.stats.empty()) run_options.stats = "text";
     run_options.program_args = program_args;

@@ -27,6 +27,8 @@ int sweep_checked(const SweepCommandOptions& options) {
   sweep.csv_path = options.csv_path;
   sweep.json_path = options.json_path;
   sweep.plot_path = options.plot_path;
+  sweep.report_path = options.report_path;
+  sweep.command_line = options.command_line;
   sweep.resume = options.resume;
   sweep.jobs = options.jobs;
   try {

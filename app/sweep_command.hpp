@@ -1,5 +1,5 @@
 // `fleng sweep FILE... -g GOAL --ius 4,16,64 --static off,on --thresholds 1,2,...
-// -o results.csv [--json F] [--plot F.svg] [--sweep set.KEY=V1,V2] [--resume]`: the threshold
+// -o results.csv [--json F] [--plot F.svg] [--report F.html] [--sweep set.KEY=V1,V2] [--resume]`: the threshold
 // sweeps of the PIE64 paper's evaluation (sweep/ does the work).
 #pragma once
 
@@ -23,6 +23,8 @@ struct SweepCommandOptions {
   std::string csv_path;
   std::string json_path;
   std::string plot_path;
+  std::string report_path;
+  std::string command_line;  ///< for the report
   bool resume = false;
   unsigned jobs = 0;
 };

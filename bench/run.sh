@@ -11,7 +11,8 @@
 # fib(25)) on fleng, SWI-Prolog (swipl -O) and GNU Prolog (gplc native code,
 # and consulted byte code), median of the runs, every answer checked, plus
 # fleng's peak memory for primes below 200000 and 30000.  Prints a table and
-# writes bench/results/latest.json and docs/performance.md (--quick:
+# writes bench/results/latest.json, the run's dated report
+# bench/results/performance-YYYY-MM-DD.md and docs/performance.md (--quick:
 # bench/results/quick.json and bench/results/quick.md, and leaves the docs
 # alone).  Exit status 1 when a build, an install or an answer fails.
 set -euo pipefail

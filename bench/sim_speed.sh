@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The simulator's own speed (issue: the simulated PIE64): host time to simulate primes below
 # 3000 on 1, 16, 64 and 1024 IUs, static on (examples/primes_annotated.fl) and off, and the
-# host nanoseconds per simulated reduction. Writes bench/results/sim_speed.md (included in
-# docs/performance.md by bench/bench.py --report-only) and prints it.
+# host nanoseconds per simulated reduction. Writes bench/results/sim_speed.md (linked from
+# docs/performance.md) and prints it.
 #   bash bench/sim_speed.sh
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."

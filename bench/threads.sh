@@ -8,7 +8,7 @@
 #   bash bench/threads.sh --ius N         N IUs for the 2-worker runs (default 2)
 #
 # Builds fleng (cmake --build build), runs bench/threads_bench.py, writes
-# bench/results/threads.md (included in docs/performance.md by bench/bench.py) and
+# bench/results/threads.md (linked from docs/threads.md and docs/performance.md) and
 # bench/results/threads.json. Exit status 1 when a build or an answer fails.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -14,8 +14,8 @@ interleaving, two one-worker processes at the same time, one per CPU: how much
 faster two cores do two independent runs than one core does one is what this
 machine allows a 2-worker run at best (the "ceiling"; on a virtual machine that
 shares its host's memory system and cores it is often well under 2).  Writes
-bench/results/threads.md (included in docs/performance.md by
-bench/bench.py) and bench/results/threads.json.
+bench/results/threads.md (linked from docs/threads.md and docs/performance.md)
+and bench/results/threads.json.
 
 Targets (issue: the threads engine): one worker no slower than 1.15x the
 one-IU engine on every workload; queens 10 and primes below 30000 with 2
@@ -215,11 +215,6 @@ def main() -> int:
     (out / f"{name}.json").write_text(json.dumps(results, indent=1) + "\n")
     (out / f"{name}.md").write_text(report(results))
     print(f"wrote bench/results/{name}.md")
-    if not args.quick and (out / "latest.json").exists():
-        # docs/performance.md includes bench/results/threads.md: rewrite it from the last full
-        # benchmark run's results.
-        subprocess.run([sys.executable, str(ROOT / "bench" / "bench.py"), "--report-only"], cwd=ROOT,
-                       check=False)
     for f in failures:
         print("FAILED:", f, file=sys.stderr)
     return 1 if failures else 0

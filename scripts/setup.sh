@@ -2,6 +2,7 @@
 # Installs the Debian packages the build and the tests need, if any is missing.
 # Run as root (or with sudo available) on Debian 12. Safe to run again: it installs nothing
 # when everything is present.
+# FLENG_SETUP_CHROMIUM=1 also installs Chromium, for scripts/check-report.sh.
 set -euo pipefail
 
 packages=(
@@ -13,6 +14,11 @@ packages=(
   libreadline-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   gnuplot-nox
 )
+# Headless Chromium for scripts/check-report.sh (the sweep's HTML report rendered in a browser;
+# ctest runs it when Chromium is found). About 300 MB, so only when asked.
+if [ "${FLENG_SETUP_CHROMIUM:-0}" = 1 ]; then
+  packages+=(chromium)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

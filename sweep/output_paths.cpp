@@ -48,6 +48,13 @@ void check_output_paths(const OutputPaths& paths) {
     files.emplace_back("--plot (its PNG)", stem + ".png");
     files.emplace_back("--plot (its gnuplot script)", stem + ".gp");
   }
+  if (!paths.report.empty()) {
+    if (!paths.report.ends_with(".html") && !paths.report.ends_with(".htm")) {
+      throw std::invalid_argument(fmt::format(
+          "--report {}: wants a file name ending in .html (the report is one HTML page)", paths.report));
+    }
+    files.emplace_back("--report", paths.report);
+  }
   for (std::size_t i = 0; i < files.size(); ++i) {
     for (std::size_t j = 0; j < i; ++j) {
       if (identity(files[i].second) == identity(files[j].second)) {

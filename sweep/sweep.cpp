@@ -21,7 +21,9 @@
 #include "sweep/csv.hpp"
 #include "sweep/output_paths.hpp"
 #include "sweep/progress.hpp"
+#include "sweep/paper_checks.hpp"
 #include "sweep/sweep_plot.hpp"
+#include "sweep/sweep_report.hpp"
 #include "sweep/sweep_results.hpp"
 
 namespace fleng::sweep {
@@ -171,7 +173,7 @@ void write_json(const std::string& path, const CsvTable& table, std::size_t para
 int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   // The output files first: a sweep must not run for hours and then find it cannot write.
   try {
-    check_output_paths({options.csv_path, options.json_path, options.plot_path});
+    check_output_paths({options.csv_path, options.json_path, options.plot_path, options.report_path});
   } catch (const std::exception& e) {
     log << "fleng: " << e.what() << '\n';
     return 1;
@@ -315,6 +317,33 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
       }
     } catch (const std::exception& e) {
       log << "fleng: plot: " << e.what() << '\n';
+      return 1;
+    }
+  }
+  if (!options.report_path.empty()) {
+    try {
+      ReportInput report;
+      report.title = plot_title(options.program);
+      report.command_line = options.command_line;
+      report.made = utc_now();
+      report.host = host_description();
+      report.machine = options.base.to_json();
+      for (const auto& d : plan.dimensions()) {
+        report.swept.push_back(fmt::format("{}={}", d.column, fmt::join(d.values, ",")));
+      }
+      report.checks = check_paper_conclusions(table, parameter_count);
+      bool any_ok = false;
+      const int c_exit = table.column("exit_code");
+      for (const auto& row : table.rows) {
+        any_ok = any_ok || (c_exit >= 0 && row[static_cast<std::size_t>(c_exit)] == "0");
+      }
+      if (any_ok) report.figures = svg_figures(table, parameter_count, report.title);
+      report.table = std::move(table);
+      report.parameter_count = parameter_count;
+      write_report(options.report_path, report);
+      log << "sweep: wrote " << options.report_path << '\n';
+    } catch (const std::exception& e) {
+      log << "fleng: report: " << e.what() << '\n';
       return 1;
     }
   }

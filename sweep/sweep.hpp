@@ -1,7 +1,8 @@
 // `fleng sweep`: runs one program on the simulated machine for every configuration of a
 // SweepPlan, side by side on the host's cores (oneTBB; each configuration is one deterministic
 // simulation), and writes one CSV row per configuration as it finishes; at the end the rows
-// are put in the order of the plan, and the JSON results and gnuplot figures are written.
+// are put in the order of the plan, and the JSON results, gnuplot figures and the HTML report
+// are written.
 // `resume` keeps the rows already in the CSV file and runs only the missing configurations.
 #pragma once
 
@@ -21,6 +22,8 @@ struct SweepOptions {
   std::string csv_path;
   std::string json_path;  ///< "" for none
   std::string plot_path;  ///< "" for none; see sweep_plot.hpp for the files written
+  std::string report_path;   ///< "" for none; the HTML page of sweep_report.hpp
+  std::string command_line;  ///< as typed, shown in the report
   bool resume = false;
   unsigned jobs = 0;      ///< host threads; 0 = one per core
 };

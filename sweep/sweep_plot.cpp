@@ -2,6 +2,7 @@
 #include "sweep/sweep_plot.hpp"
 
 #include <spawn.h>
+#include <stdlib.h>
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -11,6 +12,7 @@
 #include <fstream>
 #include <map>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -130,6 +132,36 @@ std::string makespan_figure(const std::vector<Series>& all, const std::string& t
   return s;
 }
 
+/// Runs gnuplot on a script; throws when it cannot be run or fails.
+void run_gnuplot(const std::string& script_path) {
+  pid_t pid = 0;
+  std::string program = "gnuplot";
+  std::vector<char*> argv = {program.data(), const_cast<char*>(script_path.c_str()), nullptr};
+  if (const int rc = posix_spawnp(&pid, "gnuplot", nullptr, nullptr, argv.data(), environ); rc != 0) {
+    throw std::runtime_error(fmt::format("cannot run gnuplot ({}); install the gnuplot-nox package",
+                                         std::strerror(rc)));
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) throw std::runtime_error("waiting for gnuplot failed");
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    throw std::runtime_error(fmt::format("gnuplot failed on {} (status {})", script_path, status));
+  }
+}
+
+/// The IU counts of the table, in the order of its rows.
+std::vector<std::string> ius_in_order(const CsvTable& table) {
+  std::vector<std::string> ius_values;
+  const int c_ius = table.column("ius");
+  if (c_ius < 0) return ius_values;
+  for (const auto& row : table.rows) {
+    const auto& v = row[static_cast<std::size_t>(c_ius)];
+    if (std::find(ius_values.begin(), ius_values.end(), v) == ius_values.end()) ius_values.push_back(v);
+  }
+  return ius_values;
+}
+
 }  // namespace
 
 std::string plot_title(const Program& program) {
@@ -142,7 +174,7 @@ std::string plot_title(const Program& program) {
 }
 
 std::string plot_script(const CsvTable& table, std::size_t parameter_count,
-                        const std::string& svg_path, const std::string& title) {
+                        const std::string& svg_path, const std::string& title, bool with_png) {
   auto need = [&](const char* name) {
     const int c = table.column(name);
     if (c < 0) throw std::runtime_error(fmt::format("the results have no column '{}'", name));
@@ -221,8 +253,8 @@ std::string plot_script(const CsvTable& table, std::size_t parameter_count,
     const char* setting;
     const char* extension;
   };
-  const Terminal terminals[] = {{"svg enhanced background rgb 'white'", ".svg"},
-                                {"pngcairo enhanced", ".png"}};
+  std::vector<Terminal> terminals = {{"svg enhanced background rgb 'white'", ".svg"}};
+  if (with_png) terminals.push_back({"pngcairo enhanced", ".png"});
   for (const auto& ius : ius_values) {
     std::vector<std::size_t> members;
     for (std::size_t i = 0; i < series.size(); ++i) {
@@ -247,7 +279,7 @@ std::string plot_script(const CsvTable& table, std::size_t parameter_count,
 
 std::vector<std::string> plot_sweep(const CsvTable& table, std::size_t parameter_count,
                                     const std::string& svg_path, const std::string& title) {
-  const std::string script = plot_script(table, parameter_count, svg_path, title);
+  const std::string script = plot_script(table, parameter_count, svg_path, title, true);
   const std::filesystem::path svg(svg_path);
   const std::string script_path = (svg.parent_path() / svg.stem()).string() + ".gp";
   {
@@ -256,31 +288,10 @@ std::vector<std::string> plot_sweep(const CsvTable& table, std::size_t parameter
     out.close();
     if (!out) throw std::runtime_error(fmt::format("{}: cannot write", script_path));
   }
-  pid_t pid = 0;
-  std::string program = "gnuplot";
-  std::vector<char*> argv = {program.data(), const_cast<char*>(script_path.c_str()), nullptr};
-  if (const int rc = posix_spawnp(&pid, "gnuplot", nullptr, nullptr, argv.data(), environ); rc != 0) {
-    throw std::runtime_error(fmt::format("cannot run gnuplot ({}); install the gnuplot-nox package",
-                                         std::strerror(rc)));
-  }
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::runtime_error("waiting for gnuplot failed");
-  }
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
-    throw std::runtime_error(fmt::format("gnuplot failed on {} (status {})", script_path, status));
-  }
+  run_gnuplot(script_path);
   std::vector<std::string> written;
   const std::string stem = (svg.parent_path() / svg.stem()).string();
-  std::vector<std::string> ius_values;
-  const int c_ius = table.column("ius");
-  for (const auto& row : table.rows) {
-    if (std::find(ius_values.begin(), ius_values.end(), row[static_cast<std::size_t>(c_ius)]) ==
-        ius_values.end()) {
-      ius_values.push_back(row[static_cast<std::size_t>(c_ius)]);
-    }
-  }
-  for (const auto& ius : ius_values) {
+  for (const auto& ius : ius_in_order(table)) {
     for (const char* ext : {".svg", ".png"}) {
       const auto path = fmt::format("{}-{}ius{}", stem, ius, ext);
       if (std::filesystem::exists(path)) written.push_back(path);
@@ -289,6 +300,58 @@ std::vector<std::string> plot_sweep(const CsvTable& table, std::size_t parameter
   for (const char* ext : {".svg", ".png"}) written.push_back(stem + ext);
   written.push_back(script_path);
   return written;
+}
+
+std::vector<SvgFigure> svg_figures(const CsvTable& table, std::size_t parameter_count,
+                                   const std::string& title) {
+  // gnuplot writes into a directory of our own, removed whatever happens.
+  std::string pattern = (std::filesystem::temp_directory_path() / "fleng-report-XXXXXX").string();
+  if (mkdtemp(pattern.data()) == nullptr) {
+    throw std::runtime_error(fmt::format("cannot make a temporary directory: {}", std::strerror(errno)));
+  }
+  const std::filesystem::path dir(pattern);
+  struct Remove {
+    std::filesystem::path dir;
+    ~Remove() {
+      std::error_code ignored;
+      std::filesystem::remove_all(dir, ignored);
+    }
+  } cleanup{dir};
+  const std::string svg_path = (dir / "figure.svg").string();
+  const std::string script_path = (dir / "figure.gp").string();
+  {
+    std::ofstream out(script_path, std::ios::trunc);
+    out << plot_script(table, parameter_count, svg_path, title, false);
+    out.close();
+    if (!out) throw std::runtime_error(fmt::format("{}: cannot write", script_path));
+  }
+  run_gnuplot(script_path);
+  auto read = [](const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error(fmt::format("gnuplot wrote no {}", path.filename().string()));
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+  };
+  std::vector<SvgFigure> figures;
+  const int c_exit = table.column("exit_code");
+  for (const auto& ius : ius_in_order(table)) {
+    const auto path = dir / fmt::format("figure-{}ius.svg", ius);
+    // An IU count whose configurations all failed has no figure.
+    bool drawn = false;
+    for (const auto& row : table.rows) {
+      drawn = drawn || (row[static_cast<std::size_t>(table.column("ius"))] == ius &&
+                        (c_exit < 0 || row[static_cast<std::size_t>(c_exit)] == "0"));
+    }
+    if (!drawn) continue;
+    figures.push_back({fmt::format("{} IUs: UNIRED running and stall time, NIP running time and "
+                                   "suspension rate against the threshold (the paper's Figures 10-12)",
+                                   ius),
+                       read(path)});
+  }
+  figures.push_back({"Makespan of every configuration against the threshold (static off solid, on dashed)",
+                     read(dir / "figure.svg")});
+  return figures;
 }
 
 }  // namespace fleng::sweep

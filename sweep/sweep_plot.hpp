@@ -20,14 +20,26 @@
 
 namespace fleng::sweep {
 
-/// The gnuplot script for `table`, writing the figures named after `svg_path`.
+/// The gnuplot script for `table`, writing the figures named after `svg_path` (SVG, and PNG
+/// when `with_png`).
 std::string plot_script(const CsvTable& table, std::size_t parameter_count,
-                        const std::string& svg_path, const std::string& title);
+                        const std::string& svg_path, const std::string& title, bool with_png = true);
 
 /// Writes the script next to `svg_path`, runs gnuplot on it and returns the files written.
 /// Throws std::runtime_error when a column is missing or gnuplot fails or is not installed.
 std::vector<std::string> plot_sweep(const CsvTable& table, std::size_t parameter_count,
                                     const std::string& svg_path, const std::string& title);
+
+struct SvgFigure {
+  std::string caption;
+  std::string svg;  ///< the file gnuplot wrote, as it is
+};
+
+/// The same figures as SVG text, for the HTML report: one per IU count with a successful
+/// configuration, then the makespan. gnuplot runs in a temporary directory, removed after.
+/// Throws std::runtime_error as plot_sweep does.
+std::vector<SvgFigure> svg_figures(const CsvTable& table, std::size_t parameter_count,
+                                   const std::string& title);
 
 /// `primes_annotated.fl run(3000)`: the program and goal, for figure titles.
 std::string plot_title(const Program& program);

@@ -40,10 +40,10 @@ class OutputPathsTest : public ::testing::Test {
 };
 
 TEST_F(OutputPathsTest, DistinctWritableFilesPassAndLeaveNothingBehind) {
-  EXPECT_EQ(error_of({path("r.csv"), path("r.json"), path("r.svg")}), "");
+  EXPECT_EQ(error_of({path("r.csv"), path("r.json"), path("r.svg"), ""}), "");
   EXPECT_TRUE(fs::is_empty(dir_));
   { std::ofstream(path("kept.csv")) << "x\n"; }
-  EXPECT_EQ(error_of({path("kept.csv"), "", ""}), "");
+  EXPECT_EQ(error_of({path("kept.csv"), "", "", ""}), "");
   std::ifstream in(path("kept.csv"));
   std::string line;
   std::getline(in, line);
@@ -51,24 +51,32 @@ TEST_F(OutputPathsTest, DistinctWritableFilesPassAndLeaveNothingBehind) {
 }
 
 TEST_F(OutputPathsTest, TwoOutputsToOneFileAreRefused) {
-  EXPECT_EQ(error_of({path("s.csv"), path("s.csv"), ""}),
+  EXPECT_EQ(error_of({path("s.csv"), path("s.csv"), "", ""}),
             "-o " + path("s.csv") + " and --json " + path("s.csv") +
                 " are the same file: give each output a file of its own");
   // The same file under another name.
-  EXPECT_NE(error_of({path("s.csv"), (dir_ / "." / "s.csv").string(), ""}), "");
-  EXPECT_NE(error_of({path("f.png"), "", path("f.svg")}), "");  // --plot also writes f.png
-  EXPECT_NE(error_of({path("f.gp"), "", path("f.svg")}), "");
+  EXPECT_NE(error_of({path("s.csv"), (dir_ / "." / "s.csv").string(), "", ""}), "");
+  EXPECT_NE(error_of({path("f.png"), "", path("f.svg"), ""}), "");  // --plot also writes f.png
+  EXPECT_NE(error_of({path("f.gp"), "", path("f.svg"), ""}), "");
+  EXPECT_EQ(error_of({path("r.html"), "", "", path("r.html")}),
+            "-o " + path("r.html") + " and --report " + path("r.html") +
+                " are the same file: give each output a file of its own");
   EXPECT_TRUE(fs::is_empty(dir_));
 }
 
-TEST_F(OutputPathsTest, UnwritableFilesAndBadPlotNamesAreRefused) {
-  EXPECT_EQ(error_of({"/nonexistent-directory/r.csv", "", ""}),
+TEST_F(OutputPathsTest, UnwritableFilesAndBadPlotAndReportNamesAreRefused) {
+  EXPECT_EQ(error_of({"/nonexistent-directory/r.csv", "", "", ""}),
             "-o /nonexistent-directory/r.csv: cannot write this file");
-  EXPECT_EQ(error_of({path("r.csv"), dir_.string(), ""}),
+  EXPECT_EQ(error_of({path("r.csv"), dir_.string(), "", ""}),
             "--json " + dir_.string() + ": cannot write this file");  // a directory
-  EXPECT_EQ(error_of({path("r.csv"), "", path("r.png")}),
+  EXPECT_EQ(error_of({path("r.csv"), "", path("r.png"), ""}),
             "--plot " + path("r.png") +
                 ": wants a file name ending in .svg (the PNG files are written next to it)");
+  EXPECT_EQ(error_of({path("r.csv"), "", "", path("r.svg")}),
+            "--report " + path("r.svg") + ": wants a file name ending in .html (the report is one HTML page)");
+  EXPECT_EQ(error_of({path("r.csv"), "", "", "/nonexistent-directory/r.html"}),
+            "--report /nonexistent-directory/r.html: cannot write this file");
+  EXPECT_EQ(error_of({path("r.csv"), "", "", path("r.html")}), "");
   EXPECT_TRUE(fs::is_empty(dir_));
 }
 

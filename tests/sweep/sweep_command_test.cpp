@@ -203,6 +203,27 @@ TEST_F(SweepCommand, PlotsTheFigures) {
   EXPECT_EQ(slurp(path("fig.png")).substr(1, 3), "PNG");
 }
 
+// --report: one HTML page with a figure per IU count and the makespan's, every configuration
+// in the table, the paper's checks, the command as typed; gnuplot's files do not stay behind.
+TEST_F(SweepCommand, WritesTheHtmlReport) {
+  const auto run = fleng(small_sweep() + " -o " + path("r.csv") + " --report " + path("r.html"));
+  ASSERT_EQ(run.status, 0) << run.output;
+  EXPECT_NE(run.output.find("sweep: wrote " + path("r.html")), std::string::npos) << run.output;
+  const auto page = slurp(path("r.html"));
+  std::size_t svgs = 0;
+  for (auto at = page.find("<svg"); at != std::string::npos; at = page.find("<svg", at + 1)) ++svgs;
+  EXPECT_EQ(svgs, 3U);  // 1 IU, 4 IUs, makespan
+  const auto table = read_csv_file(path("r.csv"));
+  std::size_t rows = 0;
+  for (auto at = page.find("<tr><td>"); at != std::string::npos; at = page.find("<tr><td>", at + 1)) ++rows;
+  EXPECT_EQ(rows, table.rows.size());
+  EXPECT_NE(page.find("(a) static partitioning reduces UNIRED stall and NIP time"), std::string::npos);
+  EXPECT_NE(page.find("--thresholds 1,128 -o " + path("r.csv") + " --report " + path("r.html") + "</pre>"),
+            std::string::npos);
+  EXPECT_NE(page.find("-g &#39;run(300)&#39;"), std::string::npos);
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 2);  // r.csv, r.html
+}
+
 TEST_F(SweepCommand, BadOptionsAndProgramsStopBeforeRunning) {
   const auto bad_name = fleng("sweep examples/primes.fl --sweep speed=1,2 -o " + path("r.csv"));
   EXPECT_EQ(bad_name.status, 1);
@@ -225,6 +246,13 @@ TEST_F(SweepCommand, BadOptionsAndProgramsStopBeforeRunning) {
                           path("x.png"));
   EXPECT_EQ(plot.status, 1);
   EXPECT_NE(plot.output.find("fleng: --plot " + path("x.png") + ": wants a file name ending in .svg"), std::string::npos);
+  const auto report = fleng("sweep examples/primes.fl --ius 1 -o " + path("r.csv") + " --report " +
+                            path("x.svg"));
+  EXPECT_EQ(report.status, 1);
+  EXPECT_NE(report.output.find("fleng: --report " + path("x.svg") + ": wants a file name ending in .html"),
+            std::string::npos)
+      << report.output;
+  EXPECT_FALSE(fs::exists(path("r.csv")));
 }
 
 // Two outputs to one file, or a file that cannot be written, are found before anything runs,
@@ -240,8 +268,9 @@ TEST_F(SweepCommand, OutputFilesAreCheckedBeforeRunning) {
   const auto png = fleng(small_sweep() + " -o " + path("f.png") + " --plot " + path("f.svg"));
   EXPECT_EQ(png.status, 1);
   EXPECT_NE(png.output.find("are the same file"), std::string::npos) << png.output;
-  for (const std::string option : {"-o", "--json", "--plot"}) {
-    const std::string bad = "/nonexistent-directory/r." + std::string(option == "--plot" ? "svg" : "x");
+  for (const std::string option : {"-o", "--json", "--plot", "--report"}) {
+    const std::string bad = "/nonexistent-directory/r." +
+                            std::string(option == "--plot" ? "svg" : (option == "--report" ? "html" : "x"));
     const std::string csv = option == "-o" ? bad : path("r.csv");
     const auto r = fleng(small_sweep() + " -o " + csv + (option == "-o" ? "" : " " + option + " " + bad));
     EXPECT_EQ(r.status, 1) << option;
