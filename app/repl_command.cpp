@@ -129,7 +129,12 @@ TopGoal classify(std::string goal) {
   const bool time = goal.starts_with("time(");
   if ((!help && !time) || !goal.ends_with(')')) return {};
   auto parsed = frontend::parse_source("<query>", "'$query' :-\n" + goal + "\n.");
-  if (!parsed.ok() || parsed.program.items.size() != 1) return {};
+  if (!parsed.ok() || parsed.program.items.size() != 1) {
+    // help(=/2), help(is/2): an operator needs parentheses to be an operand, (=)/2, but help
+    // takes it as typed.
+    if (help) return {TopGoal::Kind::Help, trim(goal.substr(5, goal.size() - 6))};
+    return {};
+  }
   const auto* clause = std::get_if<frontend::Clause>(&parsed.program.items.front());
   if (clause == nullptr || clause->body.size() != 1 || clause->body.front().placement) return {};
   const frontend::Term& term = *clause->body.front().term;
@@ -227,6 +232,9 @@ class Repl {
         arity = n;
         name = trim(name.substr(0, slash));
       }
+    }
+    if (name.size() >= 2 && name.front() == '(' && name.back() == ')') {  // (=)/2
+      name = trim(name.substr(1, name.size() - 2));
     }
     if (name.size() >= 2 && name.front() == '\'' && name.back() == '\'') {
       name = name.substr(1, name.size() - 2);

@@ -326,7 +326,7 @@ TEST(Repl, EveryHelpExampleWorks) {
   for (const std::string& example : examples) {
     const auto run = piped_repl(example + "\n");
     EXPECT_EQ(run.exit_code, 0) << example << "\n" << run.output;
-    for (const char* bad : {"error", "deadlock", "undefined", "no entry"}) {
+    for (const char* bad : {"error: ", "deadlock", "undefined", "no entry"}) {
       EXPECT_EQ(run.output.find(bad), std::string::npos) << example << "\n" << run.output;
     }
     EXPECT_FALSE(run.output.empty()) << example;

@@ -465,7 +465,10 @@ TEST_F(SessionTest, AddedClausesJoinTheProgramUntilTheNextLoad) {
 TEST_F(SessionTest, ListingFindsLibraryPredicatesByName) {
   ASSERT_TRUE(load("main.\n"));
   const std::string append = session().listing("append", 3);
-  EXPECT_TRUE(append.starts_with("% lib/lists.fl\nappend(")) << append;
+  // Under the file's name, with the comment just above the predicate (not the file's heading).
+  EXPECT_TRUE(append.starts_with("% lib/lists.fl\n% append(Xs?, Ys*, Zs^)")) << append;
+  EXPECT_NE(append.find("\nappend([], Ys, Zs) :-\n"), std::string::npos) << append;
+  EXPECT_EQ(append.find("standard library"), std::string::npos) << append;
   // Not with no name: that is the program's clauses only.
   EXPECT_EQ(session().listing("", std::nullopt), "main.\n");
   // A program's own predicate of a library name is the one listed.
