@@ -331,6 +331,10 @@ TEST(Repl, EveryHelpExampleWorks) {
     }
     EXPECT_FALSE(run.output.empty()) << example;
   }
+  // What :help says of append(X, Y, [1, 2]): it suspends, a deadlock (exit status 2).
+  const auto suspends = piped_repl("append(X, Y, [1, 2]).\n");
+  EXPECT_EQ(suspends.exit_code, 2) << suspends.output;
+  EXPECT_NE(suspends.output.find("deadlock"), std::string::npos) << suspends.output;
 }
 
 // The help knows every entry of docs/builtins.md (the copy built into the binary is the file).
