@@ -86,6 +86,7 @@ const char* kHelp =
     "A goal commits to one clause and never backtracks: a goal whose input is unbound waits for\n"
     "it, so append(X, Y, [1, 2]) suspends (the REPL reports a deadlock) instead of enumerating.\n"
     "Goals:\n"
+    "  help.                  this text\n"
     "  help(Name).  help(Name/Arity).   the reference entry of a builtin or library predicate\n"
     "  time(Goal).            run Goal, then print its reductions and seconds\n"
     "  [user].                type clauses to add, end with Ctrl-D (or end_of_file.)\n"
@@ -126,6 +127,7 @@ TopGoal classify(std::string goal) {
   }
   if (!goal.empty() && goal.back() == '.') goal = trim(goal.substr(0, goal.size() - 1));
   if (goal == "[user]") return {TopGoal::Kind::ConsultUser, {}};
+  if (goal == "help") return {TopGoal::Kind::Help, {}};  // as :help
   const bool help = goal.starts_with("help(");
   const bool time = goal.starts_with("time(");
   if ((!help && !time) || !goal.ends_with(')')) return {};
@@ -215,7 +217,13 @@ class Repl {
     switch (what.kind) {
       case TopGoal::Kind::Query: return query(trim(goal), false);
       case TopGoal::Kind::Time: return query(what.argument, true);
-      case TopGoal::Kind::Help: help(what.argument); return true;
+      case TopGoal::Kind::Help:
+        if (what.argument.empty()) {
+          std::cout << kHelp;
+        } else {
+          help(what.argument);
+        }
+        return true;
       case TopGoal::Kind::ConsultUser: consult_user(); return true;
     }
     return true;
