@@ -352,7 +352,7 @@ class Repl {
       }
       if (last_->status == vm::RunStatus::Success && lines.empty()) std::cout << "true.\n";
     }
-    if (timed) {
+    if (timed && last_->elapsed.count() > 0) {  // (a goal that did not parse never ran)
       const double seconds = std::chrono::duration<double>(last_->elapsed).count();
       std::string cycles;
       if (!last_->sim_statistics.is_null() && last_->sim_statistics.contains("makespan_cycles")) {

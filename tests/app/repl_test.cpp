@@ -369,9 +369,9 @@ TEST(Repl, HelpKnowsEveryEntryOfTheReference) {
 // also its cycles.
 TEST(Repl, TimePrintsReductionsAndSeconds) {
   const auto run = piped_repl(
-      "time((numlist(1, 1000, Ns), sum_list(Ns, S))).\n:time length([a, b], N)\n"
-      ":engine sim\ntime(numlist(1, 10, L)).\n");
-  EXPECT_EQ(run.exit_code, 0) << run.output;
+      "time((numlist(1, 1000, _Ns), sum_list(_Ns, S))).\n:time length([a, b], N)\n"
+      ":engine sim\ntime(numlist(1, 10, L)).\ntime(X = f(,)).\n");
+  EXPECT_EQ(run.exit_code, 1) << run.output;  // the last goal's syntax error
   const std::regex first(R"(S = 500500\.\n% ([0-9]+) reductions, [0-9]+\.[0-9]{3} seconds\n)");
   std::smatch m;
   ASSERT_TRUE(std::regex_search(run.output, m, first)) << run.output;
@@ -382,6 +382,12 @@ TEST(Repl, TimePrintsReductionsAndSeconds) {
   EXPECT_TRUE(std::regex_search(
       run.output,
       std::regex(R"(L = \[1, 2, .*\]\.\n% [0-9]+ reductions, [0-9.]+ seconds, [0-9]+ simulated cycles\n)")))
+      << run.output;
+  // A goal that does not parse is reported where it was typed, and not timed.
+  EXPECT_EQ(run.output.find("% 0 reductions"), std::string::npos) << run.output;
+  EXPECT_TRUE(run.output.ends_with("<query>:1:12: error: unexpected ',', expected a term\n"
+                                   "time(X = f(,))\n"
+                                   "           ^\n"))
       << run.output;
 }
 
