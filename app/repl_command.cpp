@@ -1,29 +1,37 @@
 // The REPL: `?- ` prompt with GNU readline (history in ~/.fleng_history), goals may span lines
-// until the final `.`, each runs to quiescence and its bindings print. Commands start with `:`.
-// Ctrl-C interrupts a running goal (or clears the line at the prompt); Ctrl-D quits. When
-// standard input is not a terminal, goals are read from it without prompts. Nothing a user
-// types ends the REPL but :quit and Ctrl-D: an error, even std::bad_alloc, is reported and the
-// REPL carries on.
+// until the final `.`, each runs to quiescence and its answer prints in SWI-Prolog's layout
+// (`X = f(1, _A),` / `Y = [1, 2].`, `true.` when nothing is bound). Commands start with `:`;
+// `halt.` / `halt(N).` leave, `[user].` and `:add` add clauses, `help(Name).` prints the
+// reference entry, `time(Goal).` times a goal. Ctrl-C interrupts a running goal (or clears the
+// line at the prompt); Ctrl-D quits. When standard input is not a terminal, goals are read from
+// it without prompts. Nothing a user types ends the REPL but halt, :quit and Ctrl-D: an error,
+// even std::bad_alloc, is reported and the REPL carries on.
 #include "app/repl_command.hpp"
 
 #include <unistd.h>
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
 #include <new>
+#include <ranges>
 #include <sstream>
 #include <thread>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <readline/history.h>
 #include <readline/readline.h>
 
+#include "app/builtin_help.hpp"
 #include "app/engine_choice.hpp"
+#include "app/machine_options.hpp"
 #include "frontend/goal_text.hpp"
+#include "frontend/parse.hpp"
 #include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
 
@@ -68,11 +76,29 @@ bool complete(const std::string& text) {
 }
 
 const char* kHelp =
-    "Enter a goal ending with '.', e.g.  ?- append(X, Y, [1,2]).  or  ?- primes(30, Ps).\n"
+    "Enter a goal ending with '.', for example:\n"
+    "  ?- append([1, 2], [3], L).\n"
+    "  ?- numlist(1, 10, Ns), sum_list(Ns, S).\n"
+    "  ?- X = f(1, _), Y = [X, X].\n"
+    "  ?- msort([c, a, b], L).\n"
+    "  ?- time((numlist(1, 100000, _Ns), sum_list(_Ns, S))).\n"
+    "  ?- help(append).\n"
+    "The answer shows the variables of the goal, but not those whose names start with _.\n"
+    "A goal commits to one clause and never backtracks: a goal whose input is unbound waits for\n"
+    "it, so append(X, Y, [1, 2]) suspends (the REPL reports a deadlock) instead of enumerating.\n"
+    "Goals:\n"
+    "  help.                  this text\n"
+    "  help(Name).  help(Name/Arity).   the reference entry of a builtin or library predicate\n"
+    "  time(Goal).            run Goal, then print its reductions and seconds\n"
+    "  [user].                type clauses to add, end with Ctrl-D (or end_of_file.)\n"
+    "  halt.  halt(N).        leave the REPL (exit status 0, N)\n"
     "Commands:\n"
     "  :load FILE...          load files (replacing what was loaded)\n"
-    "  :reload                load the same files again\n"
-    "  :listing [Name[/Arity]] show the loaded clauses\n"
+    "  :reload                load the same files again (dropping the clauses added)\n"
+    "  :add CLAUSE            add a clause, kept until :reload or :load\n"
+    "  :listing [Name[/Arity]] show the loaded clauses (a library predicate by name)\n"
+    "  :help [NAME]           this text, or help(NAME)\n"
+    "  :time GOAL             time(GOAL)\n"
     "  :stats                 statistics of the last goal\n"
     "  :engine [local|sim|threads]  show the engine and its settings, or change it: one IU\n"
     "                         (local), the simulated PIE64 (sim), or the machine on host\n"
@@ -84,9 +110,58 @@ const char* kHelp =
     "  :set key=value         any machine description key, docs/machine.md (as :ius)\n"
     "  :trace FILE|off        write each goal's timeline to FILE (as :ius; Perfetto)\n"
     "  :seed [N]              show or set the seed of random/1 and the other random builtins\n"
-    "  :help                  this text\n"
     "  :quit                  leave (Ctrl-D too)\n"
     "Ctrl-C stops a running goal.\n";
+
+/// A goal the REPL treats itself: `help(Name)`, `time(Goal)`, `[user]`.
+struct TopGoal {
+  enum class Kind { Query, Help, Time, ConsultUser } kind = Kind::Query;
+  std::string argument;  ///< help: Name or Name/Arity; time: the goal's text
+};
+
+/// What `goal` (its text, with or without the final `.`) asks of the REPL. Decided on the
+/// parsed goal, so `help (x)` or `time(a), b` are ordinary queries.
+TopGoal classify(std::string goal) {
+  goal = trim(goal);
+  while (goal.starts_with('%')) {  // comment lines before the goal
+    const auto newline = goal.find('\n');
+    goal = newline == std::string::npos ? std::string() : trim(goal.substr(newline + 1));
+  }
+  if (!goal.empty() && goal.back() == '.') goal = trim(goal.substr(0, goal.size() - 1));
+  if (goal == "[user]") return {TopGoal::Kind::ConsultUser, {}};
+  if (goal == "help") return {TopGoal::Kind::Help, {}};  // as :help
+  const bool help = goal.starts_with("help(");
+  const bool time = goal.starts_with("time(");
+  if ((!help && !time) || !goal.ends_with(')')) return {};
+  auto parsed = frontend::parse_source("<query>", "'$query' :-\n" + goal + "\n.");
+  if (!parsed.ok() || parsed.program.items.size() != 1) {
+    // help(=/2), help(is/2): an operator needs parentheses to be an operand, (=)/2, but help
+    // takes it as typed.
+    if (help) return {TopGoal::Kind::Help, trim(goal.substr(5, goal.size() - 6))};
+    return {};
+  }
+  const auto* clause = std::get_if<frontend::Clause>(&parsed.program.items.front());
+  if (clause == nullptr || clause->body.size() != 1 || clause->body.front().placement) return {};
+  const frontend::Term& term = *clause->body.front().term;
+  if (term.kind != frontend::TermKind::Compound || term.args.size() != 1) return {};
+  // The argument as typed: between `help(` / `time(` and the final `)`.
+  const std::string inner = goal.substr(5, goal.size() - 6);
+  if (term.text == "help") return {TopGoal::Kind::Help, trim(inner)};
+  if (term.text == "time") {
+    // Blanks where `time(` was, so that a message about the goal has the column as typed.
+    std::string argument = std::string(5, ' ') + inner;
+    // time((A, B)): the conjunction A, B (its parentheses become blanks too).
+    const auto open = argument.find_first_not_of(" \t\n");
+    const auto close = argument.find_last_not_of(" \t\n");
+    if (term.args.front()->kind == frontend::TermKind::Compound && term.args.front()->text == "," &&
+        open != std::string::npos && argument[open] == '(' && argument[close] == ')') {
+      argument[open] = ' ';
+      argument.erase(close);
+    }
+    return {TopGoal::Kind::Time, argument};
+  }
+  return {};
+}
 
 class Repl {
  public:
@@ -95,17 +170,17 @@ class Repl {
 
   int run() {
     if (interactive_) {
-      std::cout << "fleng 0.1.0 -- type :help for help, Ctrl-D to quit\n";
+      std::cout << "fleng 0.1.0 -- type :help for help, halt. or Ctrl-D to quit\n";
       using_history();
       read_history(history_file().c_str());
     }
     std::string pending;
-    for (;;) {
+    while (!quit_) {
       std::string line;
       if (!read_line(pending.empty() ? "?- " : "|  ", line)) break;
       if (pending.empty()) {
         const std::string t = trim(line);
-        if (t.empty()) continue;
+        if (t.empty() || t.front() == '%') continue;  // a comment line (scripts) is no goal
         if (t.front() == ':') {
           remember(t);
           if (!guarded([&] { return command(t); })) break;
@@ -124,17 +199,101 @@ class Repl {
       pending.clear();
       for (const std::string& goal : split.goals) {
         // (a goal that could not run, e.g. out of memory, does not stop the others)
-        if (!guarded([&] { return query(trim(goal)); })) break;
+        if (!guarded([&] { return top_goal(goal); })) {
+          quit_ = true;  // halted: the goals after it do not run
+          break;
+        }
       }
     }
     if (interactive_) {
       write_history(history_file().c_str());
-      std::cout << '\n';
+      if (!quit_) std::cout << '\n';
     }
     return exit_status_;
   }
 
  private:
+  /// One goal typed at the prompt; false when it halted.
+  bool top_goal(const std::string& goal) {
+    const TopGoal what = classify(goal);
+    switch (what.kind) {
+      case TopGoal::Kind::Query: return query(trim(goal), false);
+      case TopGoal::Kind::Time: return query(what.argument, true);
+      case TopGoal::Kind::Help:
+        if (what.argument.empty()) {
+          std::cout << kHelp;
+        } else {
+          help(what.argument);
+        }
+        return true;
+      case TopGoal::Kind::ConsultUser: consult_user(); return true;
+    }
+    return true;
+  }
+
+  /// help(Name), help(Name/Arity), :help NAME: the entries of the builtin reference.
+  void help(const std::string& argument) {
+    std::string name = argument;
+    std::optional<std::uint32_t> arity;
+    if (const auto slash = name.rfind('/'); slash != std::string::npos && slash > 0) {
+      std::uint32_t n = 0;
+      const std::string digits = trim(name.substr(slash + 1));
+      const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), n);
+      if (ec == std::errc{} && end == digits.data() + digits.size() && !digits.empty()) {
+        arity = n;
+        name = trim(name.substr(0, slash));
+      }
+    }
+    if (name.size() >= 2 && name.front() == '(' && name.back() == ')') {  // (=)/2
+      name = trim(name.substr(1, name.size() - 2));
+    }
+    if (name.size() >= 2 && name.front() == '\'' && name.back() == '\'') {
+      name = name.substr(1, name.size() - 2);
+    }
+    if (const auto text = builtin_help(name, arity)) {
+      std::cout << *text;
+      return;
+    }
+    const std::string shown = arity ? fmt::format("{}/{}", name, *arity) : name;
+    std::string hint;
+    if (const auto arities = builtin_arities(name); !arities.empty()) {
+      hint = fmt::format(" ({} documents {})", name,
+                         fmt::join(arities | std::views::transform([&](std::uint32_t a) {
+                                     return fmt::format("{}/{}", name, a);
+                                   }),
+                                   ", "));
+    } else if (!session_.listing(name, arity).empty()) {
+      hint = fmt::format(" (a predicate of the program or the library: :listing {})", shown);
+    }
+    report_failure(fmt::format("no entry for {} in the builtin reference{}", shown, hint));
+  }
+
+  /// [user].: clauses typed until Ctrl-D (end of input) or a line `end_of_file.`, added to the
+  /// program; their messages say `user:LINE:COLUMN`, LINE counted from the line after [user].
+  void consult_user() {
+    std::string text;
+    for (std::string line;;) {
+      if (!read_line("|: ", line)) {
+        if (interactive_) std::cout << '\n';
+        break;
+      }
+      if (trim(line) == "end_of_file.") break;
+      text += line;
+      text += '\n';
+    }
+    add_clauses(text);
+  }
+
+  void add_clauses(const std::string& text) {
+    std::cout.flush();
+    const auto added = session_.add_clauses("user", text);
+    if (!added) {
+      if (!interactive_) exit_status_ = kernel::kExitError;
+      return;
+    }
+    std::cout << fmt::format("added {} clause{}\n", *added, *added == 1 ? "" : "s");
+  }
+
   /// Runs `step` (a command or a goal); an exception is reported and the REPL goes on.
   template <class Step>
   bool guarded(Step step) {
@@ -172,8 +331,9 @@ class Repl {
     if (interactive_) add_history(entry.c_str());
   }
 
-  /// Runs one goal and prints its answer; false when it halted (the goals after it do not run).
-  bool query(const std::string& goal) {
+  /// Runs one goal and prints its answer (then, when `timed`, its reductions and seconds);
+  /// false when it halted.
+  bool query(const std::string& goal, bool timed) {
     // The threads engine's heaps (1 GiB per IU) lowered to a share of the host's memory when
     // there are many IUs, as `fleng run` does.
     auto& heap = session_.options();
@@ -187,10 +347,22 @@ class Repl {
     std::cout.flush();
     if (!last_->report.empty()) std::cout << last_->report;
     if (last_->status == vm::RunStatus::Success || last_->status == vm::RunStatus::Deadlock) {
-      for (const auto& [name, value] : last_->bindings) std::cout << name << " = " << value << '\n';
-      if (last_->status == vm::RunStatus::Success && last_->bindings.empty()) {
-        std::cout << "true.\n";
+      // SWI-Prolog's layout: `X = 1,` / `Y = 2.`; `true.` when there is nothing to show.
+      const auto& lines = last_->answer;
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        std::cout << lines[i] << (i + 1 < lines.size() ? ",\n" : ".\n");
       }
+      if (last_->status == vm::RunStatus::Success && lines.empty()) std::cout << "true.\n";
+    }
+    if (timed && last_->elapsed.count() > 0) {  // (a goal that did not parse never ran)
+      const double seconds = std::chrono::duration<double>(last_->elapsed).count();
+      std::string cycles;
+      if (!last_->sim_statistics.is_null() && last_->sim_statistics.contains("makespan_cycles")) {
+        cycles = fmt::format(", {} simulated cycles",
+                             last_->sim_statistics["makespan_cycles"].get<std::uint64_t>());
+      }
+      std::cout << fmt::format("% {} reductions, {:.3f} seconds{}\n", last_->counters.reductions,
+                               seconds, cycles);
     }
     if (last_->status == vm::RunStatus::Halt) {
       exit_status_ = last_->exit_code;
@@ -206,11 +378,36 @@ class Repl {
     std::istringstream in(text.substr(1));
     std::string name;
     in >> name;
+    // The rest of the line as typed (:add CLAUSE, :time GOAL).
+    std::string rest;
+    std::getline(in, rest);
+    rest = trim(rest);
     std::vector<std::string> args;
-    for (std::string a; in >> a;) args.push_back(a);
-    if (name == "quit" || name == "q" || name == "halt") return false;
+    std::istringstream words(rest);
+    for (std::string a; words >> a;) args.push_back(a);
+    if (name == "quit" || name == "q" || name == "halt") {
+      quit_ = true;
+      return false;
+    }
     if (name == "help" || name == "h") {
-      std::cout << kHelp;
+      if (rest.empty()) {
+        std::cout << kHelp;
+      } else {
+        help(rest);
+      }
+    } else if (name == "add") {
+      if (rest.empty()) {
+        report_failure("usage: :add CLAUSE  (e.g. :add double(X, Y) :- Y is 2 * X.)");
+      } else {
+        add_clauses(rest.ends_with('.') ? rest + "\n" : rest + ".\n");
+      }
+    } else if (name == "time") {
+      if (rest.empty()) {
+        report_failure("usage: :time GOAL");
+      } else if (!query(std::string(text.find(rest, 1), ' ') + rest, true)) {  // columns as typed
+        quit_ = true;
+        return false;
+      }
     } else if (name == "load" || name == "l") {
       if (args.empty()) {
         std::cout << "usage: :load FILE...\n";
@@ -236,7 +433,10 @@ class Repl {
         }
       }
       const std::string clauses = session_.listing(predicate, arity);
-      std::cout << (clauses.empty() ? "no such clauses loaded\n" : clauses);
+      std::cout << (clauses.empty() ? predicate.empty() ? "no clauses loaded\n"
+                                                        : "no such predicate in the program or "
+                                                          "the library\n"
+                                    : clauses);
     } else if (name == "engine" || name == "ius" || name == "static" || name == "threshold" ||
                name == "set" || name == "workers") {
       machine_command(name, args);
@@ -412,6 +612,7 @@ class Repl {
   bool interactive_;
   std::optional<kernel::QueryResult> last_;
   int exit_status_ = 0;
+  bool quit_ = false;  ///< halt, :quit: leave the REPL
 };
 
 }  // namespace

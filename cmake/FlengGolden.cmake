@@ -15,6 +15,10 @@
 #   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent)
+#   tests/golden/repl/NAME.in     a REPL session: piped to `fleng repl` (with the arguments in
+#                                 NAME.cmd, one line, if present), run from the repository root;
+#                                 it must print NAME.out (stdout and stderr) and exit with
+#                                 NAME.status (0 if absent)
 # FLENG_UPDATE_GOLDEN=1 in the environment rewrites the expected files instead of comparing.
 # One golden test: the runner script in MODE with the given -D arguments, run from the
 # repository root, with the given labels.
@@ -64,6 +68,12 @@ function(fleng_golden_tests)
       set(labels "golden;sim")
     endif()
     fleng_golden_test(golden.run.${name} "${labels}" -DMODE=run -DCASE=tests/golden/run/${name})
+  endforeach()
+
+  file(GLOB repl_cases CONFIGURE_DEPENDS ${golden}/repl/*.in)
+  foreach(input ${repl_cases})
+    get_filename_component(name ${input} NAME_WE)
+    fleng_golden_test(golden.repl.${name} golden -DMODE=repl -DCASE=tests/golden/repl/${name})
   endforeach()
 
   file(GLOB analyze_cases CONFIGURE_DEPENDS ${golden}/analyze/*.expected)

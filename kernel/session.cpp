@@ -13,6 +13,7 @@
 #include "frontend/program_files.hpp"
 #include "frontend/strip_placements.hpp"
 #include "frontend/lexemes.hpp"
+#include "vm/answer_writer.hpp"
 #include "vm/compiler.hpp"
 #include "vm/disassembler.hpp"
 #include "analyzer/lint.hpp"
@@ -93,6 +94,25 @@ bool Session::load(const std::vector<std::string>& files) {
   return adopt(frontend::read_program(files));
 }
 
+std::optional<std::size_t> Session::add_clauses(const std::string& name, const std::string& text) {
+  frontend::ProgramFiles program;
+  frontend::add_parsed(program,
+                       std::make_unique<frontend::ParseResult>(frontend::parse_source(name, text)),
+                       ".");
+  program.print(err_);
+  if (!program.ok()) return std::nullopt;
+  std::size_t clauses = 0;
+  for (const auto& file : program.files) {
+    for (const auto& item : file->program.items) clauses += std::holds_alternative<frontend::Clause>(item);
+  }
+  const std::size_t before = added_.size();
+  for (auto& file : program.files) added_.push_back(std::move(file));
+  if (compile()) return clauses;
+  added_.resize(before);  // the program as it was
+  compile();
+  return std::nullopt;
+}
+
 bool Session::load_text(const std::string& name, const std::string& text) {
   files_.clear();
   frontend::ProgramFiles program;
@@ -119,6 +139,7 @@ bool Session::adopt(frontend::ProgramFiles program) {
   program.print(err_);
   if (!program.ok()) return false;
   sources_ = std::move(program.files);
+  added_.clear();
   return compile();
 }
 
@@ -135,7 +156,10 @@ bool Session::compile() {
   compiled_ = true;
   compiled_for_ = placements_wanted();
   analyzed_programs_.clear();
-  for (const auto& source : sources_) {
+  std::vector<const frontend::ParseResult*> sources;
+  for (const auto& source : sources_) sources.push_back(source.get());
+  for (const auto& source : added_) sources.push_back(source.get());
+  for (const frontend::ParseResult* source : sources) {
     // halt/1 waits for the output written before it in its body (halt_after_output.hpp).
     analyzed_programs_.push_back(
         std::make_unique<frontend::Program>(frontend::halt_after_output(source->program)));
@@ -229,6 +253,16 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
     --goal.span.begin.line;
     --goal.span.end.line;
   }
+  // `halt` is `halt(0)` in a query (SWI-Prolog's halt/0), unless the program defines halt/0.
+  if (!defines("halt", 0)) {
+    for (auto& goal : clause.body) {
+      if (goal.term->is_atom("halt")) {
+        std::vector<frontend::TermPtr> args;
+        args.push_back(frontend::make_integer(0, "0", goal.term->span));
+        goal.term = frontend::make_compound("halt", std::move(args), goal.term->span);
+      }
+    }
+  }
   frontend::halt_after_output(clause.body);
   std::vector<std::string> names;
   std::set<std::string> seen;
@@ -265,6 +299,8 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   for (std::size_t i = 0; i < names.size(); ++i) {
     result.bindings.emplace_back(names[i], iu.format(iu.roots[i]));
   }
+  result.answer =
+      vm::answer_lines(names, iu.roots, *atoms_, {.max_chars = vm::Iu::kMaxFormatChars});
   finish(result, {&iu}, std::nullopt);
   return result;
 }
@@ -316,6 +352,8 @@ QueryResult Session::run_on(Machine& machine, vm::PredicateId query,
   for (std::size_t i = 0; i < names.size(); ++i) {
     result.bindings.emplace_back(names[i], home.format(home.roots[i]));
   }
+  result.answer =
+      vm::answer_lines(names, home.roots, *atoms_, {.max_chars = vm::Iu::kMaxFormatChars});
   finish(result, ius, machine.failed_iu());
   if (const std::string& error = machine.trace_error(); !error.empty()) {
     // The run itself is reported as it ended; the trace asked for is missing.
@@ -381,16 +419,62 @@ void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
   }
 }
 
+bool Session::defines(const std::string& name, std::size_t arity) const {
+  for (const auto* sources : {&sources_, &added_}) {
+    for (const auto& source : *sources) {
+      for (const auto& item : source->program.items) {
+        const auto* clause = std::get_if<frontend::Clause>(&item);
+        if (clause != nullptr && clause->head->text == name && clause->head->arity() == arity) {
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
 std::string Session::listing(const std::string& name, std::optional<std::uint32_t> arity) const {
-  std::string out;
-  for (const auto& source : sources_) {
-    for (const auto& item : source->program.items) {
+  auto clauses_of = [&](const frontend::ParseResult& source) {
+    std::string out;
+    for (const auto& item : source.program.items) {
       const auto* clause = std::get_if<frontend::Clause>(&item);
       if (clause == nullptr) continue;
       if (!name.empty() && clause->head->text != name) continue;
       if (arity && clause->head->arity() != *arity) continue;
       out += frontend::print_clause(*clause);
     }
+    return out;
+  };
+  std::string out;
+  for (const auto* sources : {&sources_, &added_}) {
+    for (const auto& source : *sources) out += clauses_of(*source);
+  }
+  if (!out.empty() || name.empty()) return out;
+  // Not in the program: the library's predicate of that name (which the program would hide),
+  // each clause with the comment block just above it (not the file's heading).
+  for (const auto& lib : library_) {
+    std::string clauses;
+    for (const auto& item : lib->program.items) {
+      const auto* clause = std::get_if<frontend::Clause>(&item);
+      if (clause == nullptr || clause->head->text != name) continue;
+      if (arity && clause->head->arity() != *arity) continue;
+      frontend::Clause shown{.head = frontend::clone(*clause->head), .has_body = clause->has_body,
+                             .body = {}, .span = clause->span, .leading_comments = {},
+                             .trailing_comment = clause->trailing_comment};
+      for (const auto& goal : clause->body) {
+        shown.body.push_back(frontend::Goal{.term = frontend::clone(*goal.term),
+                                            .placement = goal.placement, .span = goal.span,
+                                            .leading_comments = goal.leading_comments,
+                                            .trailing_comment = goal.trailing_comment});
+      }
+      // The comments of the last block: none separated from the clause by a blank line.
+      const auto& comments = clause->leading_comments;
+      std::size_t first = comments.size();
+      while (first > 0 && !comments[first - 1].blank_line_after) --first;
+      shown.leading_comments.assign(comments.begin() + static_cast<std::ptrdiff_t>(first), comments.end());
+      clauses += frontend::print_clause(shown);
+    }
+    if (!clauses.empty()) out += fmt::format("% {}\n{}", lib->program.file_name, clauses);
   }
   return out;
 }

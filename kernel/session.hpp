@@ -34,6 +34,8 @@ struct QueryResult {
   int exit_code = kExitSuccess;
   /// Named variables of the query and their values, printed (`X = [1,2,3]`).
   std::vector<std::pair<std::string, std::string>> bindings;
+  /// The answer as the REPL prints it (vm/answer_writer.hpp): `X = f(1, _A)`, one per line.
+  std::vector<std::string> answer;
   std::string report;  ///< the error or deadlock report (empty on success)
   vm::IuCounters counters;
   std::uint64_t collections = 0;
@@ -66,8 +68,12 @@ class Session {
   /// Loads (replacing what was loaded) one source given as text, named `name` in messages
   /// (tests, fuzzing). False on errors.
   bool load_text(const std::string& name, const std::string& text);
-  /// Loads again the files of the last load().
+  /// Loads again the files of the last load(), without the clauses added since.
   bool reload() { return load(files_); }
+  /// Adds the clauses of `text` (the REPL's `[user].` and `:add`), named `name` in messages, to
+  /// the loaded program until the next load() or reload(). Their number, or nothing (the
+  /// diagnostics printed, the program unchanged) when they have errors.
+  std::optional<std::size_t> add_clauses(const std::string& name, const std::string& text);
   [[nodiscard]] const std::vector<std::string>& files() const { return files_; }
 
   /// Runs a query (`Goal, Goal, ...`, with or without the final `.`), to quiescence.
@@ -76,7 +82,9 @@ class Session {
   /// Asks the running query to stop (signal-safe).
   void interrupt();
 
-  /// The canonical listing of a loaded predicate (all when `name` is empty).
+  /// The canonical listing of a loaded predicate (the program and the clauses added: all of
+  /// them when `name` is empty); a predicate named that is not in the program is looked up in
+  /// the standard library (each library file's clauses after a `% lib/FILE` line).
   std::string listing(const std::string& name, std::optional<std::uint32_t> arity) const;
   /// The UNIRED code of the loaded program.
   std::string disassembly() const;
@@ -91,6 +99,8 @@ class Session {
   /// prints its diagnostics and the linter's warnings that matter when running.
   bool adopt(frontend::ProgramFiles program);
   bool compile();
+  /// True when the program (files and added clauses) has a clause for name/arity.
+  [[nodiscard]] bool defines(const std::string& name, std::size_t arity) const;
   QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
   QueryResult run_threads(vm::PredicateId query, const std::vector<std::string>& names);
   /// The query on a machine of several IUs (simulated or on threads): starts on IU 0.
@@ -107,6 +117,7 @@ class Session {
   std::vector<std::string> files_;
   std::vector<std::unique_ptr<frontend::ParseResult>> library_;
   std::vector<std::unique_ptr<frontend::ParseResult>> sources_;
+  std::vector<std::unique_ptr<frontend::ParseResult>> added_;  ///< add_clauses()'s, in order
   /// What the compiled program does with placements: as written (one IU at host speed, where
   /// they do not matter), the analyzer's added (--static on), none at all (--static off); on
   /// host threads with static partitioning, the analyzer's goal placements only and one body

@@ -79,9 +79,10 @@ std::vector<Cell> cycle_targets(Cell term) {
 class Writer {
  public:
   Writer(std::string& out, const AtomTable& atoms, bool quoted, const VariableNames* names,
-         WriteLimits limits)
+         WriteLimits limits, const AnswerStyle* answer = nullptr)
       : out_(out), atoms_(atoms), quoted_(quoted), names_(names), limits_(limits),
-        end_(limits.max_chars == 0 ? 0 : out.size() + limits.max_chars) {}
+        end_(limits.max_chars == 0 ? 0 : out.size() + limits.max_chars), answer_(answer),
+        comma_(answer != nullptr ? ", " : ",") {}
 
   /// The whole term: in the finite form @(Term, [_S1=Def, ...]) if it is cyclic.
   void write_top(Cell term, int max_priority) {
@@ -93,9 +94,10 @@ class Writer {
     for (std::size_t i = 0; i < targets.size(); ++i) cycle_names_[targets[i]] = i + 1;
     out_ += "@(";
     write(term, 999, 0);
-    out_ += ",[";
+    out_ += comma_;
+    out_ += '[';
     for (std::size_t i = 0; i < targets.size(); ++i) {
-      if (i > 0) out_ += ',';
+      if (i > 0) out_ += comma_;
       out_ += fmt::format("_S{}=", i + 1);
       defining_ = targets[i];
       write(targets[i], 699, 0);
@@ -112,6 +114,10 @@ class Writer {
     if (!cycle_names_.empty() && write_cycle_name(term)) return;
     switch (tag_of(term)) {
       case Tag::Ref: {
+        if (answer_ != nullptr && answer_->variable_name) {
+          out_ += answer_->variable_name(term);
+          return;
+        }
         const Cell* p = address_of(term);
         const unsigned iu = iu_of(term);
         if (names_ != nullptr && iu < names_->bases.size() && names_->bases[iu] != nullptr &&
@@ -136,7 +142,7 @@ class Writer {
           case BoxKind::Vector: {
             out_ += "{vector:";
             for (std::uint32_t i = 0; i < vector_size(term); ++i) {
-              if (i > 0) out_ += ',';
+              if (i > 0) out_ += comma_;
               write(vector_element(term, i), 999, depth + 1);
             }
             out_ += '}';
@@ -178,7 +184,7 @@ class Writer {
     out_ += '[';
     bool first = true;
     for (;;) {
-      if (!first) out_ += ',';
+      if (!first) out_ += comma_;
       first = false;
       write(car(list), 999, depth + 1);
       const Cell tail = deref(cdr(list));
@@ -214,7 +220,7 @@ class Writer {
         if (parens) out_ += '(';
         write(struct_arg(term, 0), left, depth + 1);
         if (name == "," ) {
-          out_ += ',';
+          out_ += comma_;
         } else if (frontend::lexemes::is_name_atom(name) || name == "@" || name == ":-") {
           out_ += fmt::format(" {} ", name);
         } else {
@@ -254,7 +260,7 @@ class Writer {
 
   void write_args(Cell term, std::uint32_t arity, int depth) {
     for (std::uint32_t i = 0; i < arity; ++i) {
-      if (i > 0) out_ += ',';
+      if (i > 0) out_ += comma_;
       write(struct_arg(term, i), 999, depth + 1);
     }
   }
@@ -269,6 +275,8 @@ class Writer {
   bool stopped_ = false;
   std::unordered_map<Cell, std::size_t> cycle_names_;  // node -> n of _S<n>
   Cell defining_ = 0;  // the node whose definition _S<n>=... is being written
+  const AnswerStyle* answer_;  // the REPL's answer style, or null
+  const char* comma_;          // between arguments and elements: "," or, in answers, ", "
 };
 
 }  // namespace
@@ -288,6 +296,13 @@ std::string float_text(double value) {
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted,
                 const VariableNames* names, WriteLimits limits) {
   Writer(out, atoms, quoted, names, limits).write_top(term, 1200);
+}
+
+std::string write_answer_term(Cell term, const AtomTable& atoms, const AnswerStyle& style,
+                              WriteLimits limits) {
+  std::string out;
+  Writer(out, atoms, true, nullptr, limits, &style).write_top(term, 699);
+  return out;
 }
 
 std::string write_term(Cell term, const AtomTable& atoms, bool quoted, const VariableNames* names,

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <atomic>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,14 @@ struct WriteLimits {
   std::size_t max_chars = 0;
 };
 
+/// How the REPL's answers print (SWI-Prolog's top level, vm/answer_writer.hpp): a space after
+/// the comma between arguments, list elements and the goals of a `,` term (`f(1, _A)`,
+/// `[1, 2]`), and unbound variables by the name `variable_name` gives each (called once per
+/// occurrence, in the order they print).
+struct AnswerStyle {
+  std::function<std::string(Cell variable)> variable_name;
+};
+
 /// The text of a term. `quoted`: atoms that need quotes get them (writeq style). A cyclic term
 /// prints as @(Term, [_S1=Def, ...]), Term and the definitions naming the nodes its cycles
 /// return to.
@@ -38,6 +47,10 @@ std::string write_term(Cell term, const AtomTable& atoms, bool quoted = true,
 /// Appends the text of a term.
 void write_term(std::string& out, Cell term, const AtomTable& atoms, bool quoted = true,
                 const VariableNames* names = nullptr, WriteLimits limits = {});
+
+/// The text of a term in the style of the REPL's answers (quoted, as write_term).
+std::string write_answer_term(Cell term, const AtomTable& atoms, const AnswerStyle& style,
+                              WriteLimits limits = {});
 
 /// Float text that reads back as a float: always with a `.` (1.0, 1.5e+20).
 std::string float_text(double value);

@@ -92,7 +92,7 @@ TEST(BadInput, TheReplRunsEveryGoalOfALine) {
   const TempFile input("goals.txt", "X = 1. Y = 2.\nZ = 3. % a comment\nW = [1,\n2]. V = a.\n");
   const auto r = fleng("repl < " + input.path());
   EXPECT_EQ(r.exit_code, 0) << r.output;
-  EXPECT_EQ(r.output, "X = 1\nY = 2\nZ = 3\nW = [1,2]\nV = a\n");
+  EXPECT_EQ(r.output, "X = 1.\nY = 2.\nZ = 3.\nW = [1, 2].\nV = a.\n");
 }
 
 TEST(BadInput, OutputThatCannotBeWrittenIsAnError) {

@@ -1,6 +1,9 @@
 // The REPL driven through a pseudo-terminal, as a person would use it: prompts, a goal and its
 // bindings, a goal over two lines, :help, Ctrl-C on a long goal, Ctrl-D to quit, the history
-// file. The fleng binary is FLENG_BINARY; examples come from FLENG_SOURCE_DIR.
+// file, [user]. ended by Ctrl-D, halt. And piped: every example :help shows works, help(Name)
+// knows every entry of docs/builtins.md, time(Goal) prints its line. (Transcripts of piped
+// sessions are golden files: tests/golden/repl/.) The fleng binary is FLENG_BINARY; examples
+// come from FLENG_SOURCE_DIR.
 #include <fcntl.h>
 #include <poll.h>
 #include <pty.h>
@@ -11,9 +14,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <sstream>
 #include <string>
 
 #include <gtest/gtest.h>
+
+#include "command_output.hpp"
 
 namespace {
 
@@ -103,13 +110,13 @@ TEST(Repl, GoalsBindingsAndQuit) {
   Terminal t(home, {"repl", kPrimes});
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
   t.type("primes(30, Ps).\r");
-  EXPECT_TRUE(t.expect("Ps = [2,3,5,7,11,13,17,19,23,29]")) << t.pending();
+  EXPECT_TRUE(t.expect("Ps = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29].")) << t.pending();
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
   // A goal over two lines: the continuation prompt, then the answer.
   t.type("X =\r");
   EXPECT_TRUE(t.expect("|  ")) << t.pending();
   t.type("[1, 2].\r");
-  EXPECT_TRUE(t.expect("X = [1,2]")) << t.pending();
+  EXPECT_TRUE(t.expect("X = [1, 2].")) << t.pending();
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
   t.type("true.\r");
   EXPECT_TRUE(t.expect("true.")) << t.pending();
@@ -160,7 +167,7 @@ TEST(Repl, EngineThreadsRunsGoalsOnWorkersAndStopsOnCtrlC) {
   EXPECT_TRUE(t.expect("engine threads: 8 IUs on 2 workers")) << t.pending();
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
   t.type("primes(30, Ps).\r");
-  EXPECT_TRUE(t.expect("Ps = [2,3,5,7,11,13,17,19,23,29]")) << t.pending();
+  EXPECT_TRUE(t.expect("Ps = [2, 3, 5, 7, 11, 13, 17, 19, 23, 29].")) << t.pending();
   ASSERT_TRUE(t.expect("?- ")) << t.pending();
   t.type(":stats\r");
   EXPECT_TRUE(t.expect("threads engine: 8 IUs on 2 workers")) << t.pending();
@@ -244,6 +251,144 @@ TEST(Repl, LoadReportsDirectiveErrorsAndUndefinedCalls) {
   t.type("\x04");
   EXPECT_EQ(t.wait_exit(), 0);
   std::filesystem::remove_all(home);
+}
+
+}  // namespace
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+  const auto path = std::filesystem::temp_directory_path() /
+                    ("fleng_repl_" + std::to_string(getpid()) + "_" + name);
+  std::ofstream(path) << text;
+  return path.string();
+}
+
+/// `fleng repl ARGS` with `input` piped to it.
+fleng::test::Outcome piped_repl(const std::string& input, const std::string& args = "") {
+  const std::string file = write_temp("input", input);
+  auto outcome = fleng::test::run_command(std::string(FLENG_BINARY) + " repl " + args + " < " +
+                                          file + " 2>&1");
+  std::filesystem::remove(file);
+  return outcome;
+}
+
+// [user]. at a terminal: clauses until Ctrl-D, then the REPL goes on with them; halt. leaves
+// with status 0 (and halt(N) with N, below).
+TEST(Repl, ConsultUserEndsWithCtrlDAndHaltLeaves) {
+  const std::string home = temp_home() + "_user";
+  std::filesystem::create_directories(home);
+  Terminal t(home, {"repl"});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("[user].\r");
+  ASSERT_TRUE(t.expect("|: ")) << t.pending();
+  t.type("square(X, Y) :- Y is X * X.\r");
+  ASSERT_TRUE(t.expect("|: ")) << t.pending();
+  t.type("\x04");  // Ctrl-D ends the clauses, not the REPL
+  EXPECT_TRUE(t.expect("added 1 clause")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("square(7, Y).\r");
+  EXPECT_TRUE(t.expect("Y = 49.")) << t.pending();
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("halt.\r");
+  EXPECT_EQ(t.wait_exit(), 0);
+  std::filesystem::remove_all(home);
+}
+
+TEST(Repl, HaltWithAStatusLeavesWithIt) {
+  const std::string home = temp_home() + "_halt";
+  std::filesystem::create_directories(home);
+  Terminal t(home, {"repl"});
+  ASSERT_TRUE(t.expect("?- ")) << t.pending();
+  t.type("halt(4).\r");
+  EXPECT_EQ(t.wait_exit(), 4);
+  std::filesystem::remove_all(home);
+}
+
+/// The goals `:help` shows as examples (its lines `  ?- GOAL.`).
+std::vector<std::string> help_examples() {
+  const auto help = piped_repl(":help\n");
+  EXPECT_EQ(help.exit_code, 0) << help.output;
+  std::vector<std::string> examples;
+  std::istringstream lines(help.output);
+  for (std::string line; std::getline(lines, line);) {
+    if (const auto at = line.find("?- "); at != std::string::npos) {
+      examples.push_back(line.substr(at + 3));
+    }
+  }
+  return examples;
+}
+
+// Every example :help shows runs to an answer: no error, no deadlock, nothing undefined.
+TEST(Repl, EveryHelpExampleWorks) {
+  const auto examples = help_examples();
+  ASSERT_GE(examples.size(), 5U);
+  for (const std::string& example : examples) {
+    const auto run = piped_repl(example + "\n");
+    EXPECT_EQ(run.exit_code, 0) << example << "\n" << run.output;
+    for (const char* bad : {"error: ", "deadlock", "undefined", "no entry"}) {
+      EXPECT_EQ(run.output.find(bad), std::string::npos) << example << "\n" << run.output;
+    }
+    EXPECT_FALSE(run.output.empty()) << example;
+  }
+  // What :help says of append(X, Y, [1, 2]): it suspends, a deadlock (exit status 2).
+  const auto suspends = piped_repl("append(X, Y, [1, 2]).\n");
+  EXPECT_EQ(suspends.exit_code, 2) << suspends.output;
+  EXPECT_NE(suspends.output.find("deadlock"), std::string::npos) << suspends.output;
+}
+
+// The help knows every entry of docs/builtins.md (the copy built into the binary is the file).
+TEST(Repl, HelpKnowsEveryEntryOfTheReference) {
+  std::ifstream in(std::string(FLENG_SOURCE_DIR) + "/docs/builtins.md");
+  ASSERT_TRUE(in.good());
+  std::string input;
+  std::size_t entries = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.starts_with("| `")) continue;
+    const auto end = line.find("` |");
+    const std::string key = line.substr(3, end - 3);  // name/arity, the name maybe quoted
+    const auto slash = key.rfind('/');
+    if (end == std::string::npos || slash == std::string::npos ||
+        key.find_first_not_of("0123456789", slash + 1) != std::string::npos) {
+      continue;  // not an entry (another table's row)
+    }
+    input += "help(" + key + ").\n";
+    ++entries;
+  }
+  ASSERT_GE(entries, 100U);
+  const auto run = piped_repl(input);
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  EXPECT_EQ(run.output.find("no entry"), std::string::npos) << run.output;
+  // One heading line `name/arity  (Section)` per entry.
+  std::size_t headings = 0;
+  for (std::size_t at = 0; (at = run.output.find("  (", at)) != std::string::npos; ++at) ++headings;
+  EXPECT_GE(headings, entries);
+}
+
+// time(Goal) and :time GOAL: the answer, then `% N reductions, S seconds`; on the simulator
+// also its cycles.
+TEST(Repl, TimePrintsReductionsAndSeconds) {
+  const auto run = piped_repl(
+      "time((numlist(1, 1000, _Ns), sum_list(_Ns, S))).\n:time length([a, b], N)\n"
+      ":engine sim\ntime(numlist(1, 10, L)).\ntime(X = f(,)).\n");
+  EXPECT_EQ(run.exit_code, 1) << run.output;  // the last goal's syntax error
+  const std::regex first(R"(S = 500500\.\n% ([0-9]+) reductions, [0-9]+\.[0-9]{3} seconds\n)");
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(run.output, m, first)) << run.output;
+  EXPECT_GT(std::stoul(m[1]), 1000U);  // numlist and sum_list reduce once per element at least
+  EXPECT_TRUE(std::regex_search(
+      run.output, std::regex(R"(N = 2\.\n% [0-9]+ reductions, [0-9]+\.[0-9]{3} seconds\n)")))
+      << run.output;
+  EXPECT_TRUE(std::regex_search(
+      run.output,
+      std::regex(R"(L = \[1, 2, .*\]\.\n% [0-9]+ reductions, [0-9.]+ seconds, [0-9]+ simulated cycles\n)")))
+      << run.output;
+  // A goal that does not parse is reported where it was typed, and not timed.
+  EXPECT_EQ(run.output.find("% 0 reductions"), std::string::npos) << run.output;
+  EXPECT_TRUE(run.output.ends_with("<query>:1:12: error: unexpected ',', expected a term\n"
+                                   "time(X = f(,))\n"
+                                   "           ^\n"))
+      << run.output;
 }
 
 }  // namespace

@@ -425,3 +425,67 @@ TEST_F(SessionTest, InterruptStopsARunningQuery) {
 
 }  // namespace
 }  // namespace fleng::kernel
+
+namespace fleng::kernel {
+namespace {
+
+using test::SessionTest;
+
+// --- the REPL's answers, added clauses, listing of the library, halt ---------------------------------
+
+TEST_F(SessionTest, TheAnswerIsInSwiPrologsLayout) {
+  auto r = query("X = f(1, _V), Y = [_V, 2]");
+  EXPECT_EQ(r.answer, (std::vector<std::string>{"X = f(1, _A)", "Y = [_A, 2]"}));
+  r = query("X = f(1, Y)");
+  EXPECT_EQ(r.answer, (std::vector<std::string>{"X = f(1, Y)"}));
+  r = query("true");
+  EXPECT_TRUE(r.answer.empty());
+  // write/1 and the bindings of `fleng run`'s callers keep the compact text.
+  EXPECT_EQ(value("X = [1, 2]"), "[1,2]");
+}
+
+TEST_F(SessionTest, AddedClausesJoinTheProgramUntilTheNextLoad) {
+  ASSERT_TRUE(load("base(1).\n"));
+  const auto added = session().add_clauses("user", "base(2).\nextra(X) :- X = 3.\n");
+  ASSERT_TRUE(added.has_value()) << err.str();
+  EXPECT_EQ(*added, 2U);
+  EXPECT_EQ(value("extra(X)"), "3");
+  EXPECT_EQ(session().listing("base", std::nullopt), "base(1).\nbase(2).\n");
+  // An error is located in the added text and nothing of it is added.
+  err.str("");
+  EXPECT_FALSE(session().add_clauses("user", "ok(1).\nbad(X :- .\n").has_value());
+  EXPECT_NE(err.str().find("user:2:"), std::string::npos) << err.str();
+  EXPECT_EQ(session().listing("ok", std::nullopt), "");
+  // reload() drops the added clauses.
+  ASSERT_TRUE(session().reload());
+  EXPECT_EQ(session().listing("extra", std::nullopt), "");
+  EXPECT_EQ(query("extra(X)").exit_code, kExitError);
+}
+
+TEST_F(SessionTest, ListingFindsLibraryPredicatesByName) {
+  ASSERT_TRUE(load("main.\n"));
+  const std::string append = session().listing("append", 3);
+  // Under the file's name, with the comment just above the predicate (not the file's heading).
+  EXPECT_TRUE(append.starts_with("% lib/lists.fl\n% append(Xs?, Ys*, Zs^)")) << append;
+  EXPECT_NE(append.find("\nappend([], Ys, Zs) :-\n"), std::string::npos) << append;
+  EXPECT_EQ(append.find("standard library"), std::string::npos) << append;
+  // Not with no name: that is the program's clauses only.
+  EXPECT_EQ(session().listing("", std::nullopt), "main.\n");
+  // A program's own predicate of a library name is the one listed.
+  ASSERT_TRUE(load("append(a, b, c).\n"));
+  EXPECT_EQ(session().listing("append", 3), "append(a, b, c).\n");
+}
+
+TEST_F(SessionTest, HaltInAQueryIsHaltZero) {
+  auto r = query("X = 1, halt");
+  EXPECT_EQ(r.status, vm::RunStatus::Halt);
+  EXPECT_EQ(r.exit_code, 0);
+  // Unless the program defines halt/0.
+  ASSERT_TRUE(load("halt :- writeln(mine).\n"));
+  r = query("halt");
+  EXPECT_EQ(r.status, vm::RunStatus::Success);
+  EXPECT_EQ(out.str(), "mine\n");
+}
+
+}  // namespace
+}  // namespace fleng::kernel
