@@ -86,6 +86,13 @@ int main(int argc, char** argv) {
   run->add_option("--heap", run_options.heap_mib, "Heap limit per semispace, in MiB")
       ->check(CLI::Range(1, 1 << 20));
   run->add_flag("--gc-stress", run_options.gc_stress, "Collect garbage at every allocation point");
+  run->add_flag("--trace-goals", run_options.trace_goals,
+                "Local engine: print each reduction (goal, clause), suspension and wake-up on "
+                "stderr");
+  run->add_option("--trace-limit", run_options.trace_limit,
+                  "Lines of --trace-goals before it stops (the run goes on)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
   run->add_option("--engine", run_options.engine,
                   "sim: the simulated PIE64 (default); local: one IU at host speed; threads: "
                   "the machine's IUs on host worker threads")

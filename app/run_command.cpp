@@ -212,6 +212,8 @@ int run_checked(const RunOptions& options) {
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   iu.seed = options.seed;
+  if (options.trace_goals) iu.trace_goals = &std::cerr;
+  iu.trace_limit = options.trace_limit;
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
   kernel::Session session(out, std::cerr, iu);
@@ -257,6 +259,11 @@ int run_checked(const RunOptions& options) {
             std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
       }
       if (options.gc_stress) throw std::invalid_argument("--gc-stress needs --engine local");
+      if (options.trace_goals) {
+        throw std::invalid_argument(
+            "--trace-goals needs --engine local (it follows the reductions of one IU; --trace "
+            "FILE records the timeline of the simulated machine or of the threads engine)");
+      }
     } catch (const std::exception& e) {
       std::cerr << "fleng: " << e.what() << '\n';
       return kernel::kExitError;

@@ -15,6 +15,8 @@ struct RunOptions {
   std::string dump;            ///< "" or "code"
   std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
   bool gc_stress = false;
+  bool trace_goals = false;           ///< --trace-goals (local engine, vm/goal_trace.cpp)
+  std::uint64_t trace_limit = 10000;  ///< its lines at most
   std::uint64_t seed = 0;  ///< of the random builtins (--seed)
   // The simulated PIE64 (--engine sim).
   std::string engine = "sim";     ///< "sim" (simulated PIE64), "local" (one IU) or "threads"

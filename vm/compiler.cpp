@@ -97,6 +97,7 @@ class ClauseCompiler {
     const std::vector<Goal>& body = on_nodes.empty() ? written_body : on_nodes;
     layout_ = &layout;
     clause_head_ = &head;
+    site_head_ = &head;
     clause_body_ = &body;
     own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
     clause_site_ = clause_site_key(head, clause_ordinal);
@@ -384,6 +385,7 @@ class ClauseCompiler {
       const bool last = i + 1 == spawned.size();
       if (distributing) {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_goal_site(*goal.term);
         note_site();
         emit(Op::spawn_at);
         emit_operand(target.predicate);
@@ -392,10 +394,13 @@ class ClauseCompiler {
         alloc_ += goal_record::kHeaderCells + args.size();
       } else if (last) {
         const std::uint64_t inlined = try_inline(*goal.term, args);
+        executed_goal_ = goal.term.get();
         emit_execute(target.predicate, args, layout_of(*goal.term));
+        executed_goal_ = nullptr;
         return alloc_ + inlined;
       } else {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_goal_site(*goal.term);
         note_site();
         emit(Op::spawn);
         emit_operand(target.predicate);
@@ -495,6 +500,7 @@ class ClauseCompiler {
     }
     // The call site of a goal reduced directly, for the errors of a builtin reached this way.
     image_.call_sites.emplace(pc(), SourceRef{file_, span_});
+    if (executed_goal_ != nullptr) note_goal_site(*executed_goal_);
     note_site();
     emit(Op::execute);
     emit_operand(predicate);
@@ -545,6 +551,7 @@ class ClauseCompiler {
         std::tie(out_reg, out_temp) = build(out);
       }
       image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+      note_goal_site(t);
       note_site();
       const std::optional<Op> inline_op = inline_builtins::instruction_for(id);
       emit(inputs.size() == 2 && inline_op ? *inline_op : Op::call_function);
@@ -559,6 +566,7 @@ class ClauseCompiler {
     }
     const auto args = build_args(t);
     image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+    note_goal_site(t);
     note_site();
     emit(Op::call_builtin);
     emit_operand(id);
@@ -895,6 +903,52 @@ class ClauseCompiler {
   /// The lineage site of the instruction emitted next: that of the goal being compiled.
   void note_site() { image_.site_at[static_cast<std::uint32_t>(pc())] = goal_site_; }
 
+  /// The goal site (vm/goal_sites.hpp) of the instruction emitted next: the clause whose body
+  /// is compiled and the source variables of `goal`'s arguments. Only for reports: the
+  /// reducer never reads it.
+  void note_goal_site(const Term& goal) {
+    if (site_head_ == nullptr) return;
+    GoalSite site;
+    site.clause = fmt::format("{}/{}", site_head_->text, site_head_->arity());
+    std::vector<std::int32_t> steps;
+    for (std::uint32_t i = 0; i < goal.args.size(); ++i) {
+      site_variables(*goal.args[i], i, steps, site.variables);
+    }
+    image_.goal_sites.insert_or_assign(static_cast<std::uint32_t>(pc()), std::move(site));
+  }
+
+  static void site_variables(const Term& t, std::uint32_t argument, std::vector<std::int32_t>& steps,
+                             std::vector<SiteVariable>& out) {
+    switch (t.kind) {
+      case TermKind::Variable:
+        // Not `_`, nor the compiler's own variables (`_Done_1_$` of halt/1's wait).
+        if (t.text != "_" && t.text.find('$') == std::string::npos) {
+          out.push_back(SiteVariable{argument, steps, t.text});
+        }
+        return;
+      case TermKind::Annotated: site_variables(*t.args.front(), argument, steps, out); return;
+      case TermKind::Compound:
+        for (std::size_t i = 0; i < t.args.size(); ++i) {
+          steps.push_back(static_cast<std::int32_t>(i));
+          site_variables(*t.args[i], argument, steps, out);
+          steps.pop_back();
+        }
+        return;
+      case TermKind::List: {
+        const std::size_t depth = steps.size();
+        for (const auto& element : t.args) {
+          steps.push_back(SiteVariable::kConsHead);
+          site_variables(*element, argument, steps, out);
+          steps.back() = SiteVariable::kConsTail;
+        }
+        if (t.tail) site_variables(*t.tail, argument, steps, out);
+        steps.resize(depth);
+        return;
+      }
+      default: return;
+    }
+  }
+
   /// Inlined dispatch (docs/engine.md): before the `execute` of a dispatch predicate, its
   /// clauses in order, each as tests of its constants on the registers of the call's arguments
   /// (`if_not_const`, to the next clause when a test does not hold, an unbound argument
@@ -904,7 +958,7 @@ class ClauseCompiler {
   /// body, one level deep. Returns the heap cells the inlined bodies need.
   std::uint64_t try_inline(const Term& goal,
                            const std::vector<std::pair<std::uint32_t, bool>>& args) {
-    if (distributing_ || inlining_) return 0;
+    if (distributing_ || inlining_ || !options_.inline_dispatch) return 0;
     const auto* clauses = dispatch_clauses(goal);
     if (clauses == nullptr) return 0;
     const std::uint64_t caller_alloc = alloc_;
@@ -915,6 +969,7 @@ class ClauseCompiler {
     const std::uint64_t saved_goal_site = goal_site_;
     const std::uint64_t saved_clause_site = clause_site_;
     const std::vector<Goal>* const saved_site_body = site_body_;
+    const Term* const saved_site_head = site_head_;
     std::vector<std::size_t> to_next;  // the skip slots of the previous clause's tests
     inlining_ = true;
     std::uint32_t ordinal = 0;
@@ -938,6 +993,7 @@ class ClauseCompiler {
       note_site();
       emit(Op::reduced);
       file_ = file;
+      site_head_ = clause->head.get();
       clause_site_ = clause_site_key(*clause->head, ordinal++);
       if (frontend::places_on_nodes(clause->body)) {
         compile_body(frontend::goals_on_nodes(clause->body), false);
@@ -954,6 +1010,7 @@ class ClauseCompiler {
     goal_site_ = saved_goal_site;
     clause_site_ = saved_clause_site;
     site_body_ = saved_site_body;
+    site_head_ = saved_site_head;
     alloc_ = caller_alloc;
     constant_regs_.clear();
     return inlined_alloc;
@@ -987,6 +1044,8 @@ class ClauseCompiler {
   const ClauseSources* sources_;
   CompileOptions options_;
   const Term* clause_head_ = nullptr;             ///< of the clause being compiled
+  const Term* site_head_ = nullptr;  ///< of the clause whose body is compiled (inlined too)
+  const Term* executed_goal_ = nullptr;  ///< the goal of the `execute` being emitted
   const std::vector<Goal>* clause_body_ = nullptr;
   std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
   // Lineage sites (vm/lineage.hpp): a body goal's site is its clause (predicate and place among
