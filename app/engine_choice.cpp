@@ -75,7 +75,7 @@ Engines understood_by(std::string_view option) {
     return Engines{.local = false, .sim = true, .threads = true};
   }
   if (option == "workers") return Engines{.local = false, .sim = false, .threads = true};
-  if (option == "gc-stress") return Engines{.local = true, .sim = false, .threads = false};
+  if (option == "gc-stress" || option == "trace-goals") return Engines{.local = true, .sim = false, .threads = false};
   return Engines{.local = true, .sim = true, .threads = true};
 }
 

@@ -7,7 +7,8 @@
 //   --machine, --set,
 //   --trace
 //   --workers           threads
-//   --gc-stress         local
+//   --gc-stress,        local
+//   --trace-goals
 //   everything else     every engine  (-g, --stats, --heap, --seed, --dump)
 //
 // The rule: `--engine E` is obeyed, and an option E does not understand is an error that says

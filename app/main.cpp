@@ -168,6 +168,13 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1, 1 << 20));
   run->add_flag("--gc-stress", run_options.gc_stress,
                 "Collect garbage at every allocation point (local engine)");
+  run->add_flag("--trace-goals", run_options.trace_goals,
+                "Print each reduction (goal, clause), suspension and wake-up on stderr (local "
+                "engine; selects it)");
+  run->add_option("--trace-limit", run_options.trace_limit,
+                  "Lines of --trace-goals before it stops (the run goes on)")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+      ->capture_default_str();
   add_engine_options(run, run_options);
   run->add_option("--seed", run_options.seed,
                   "Seed of random/1, random_int/2, random_normal/3: the same seed "

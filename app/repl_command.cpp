@@ -109,6 +109,8 @@ const char* kHelp =
     "  :threshold T           dynamic partitioning threshold (as :ius)\n"
     "  :set key=value         any machine description key, docs/machine.md (as :ius)\n"
     "  :trace FILE|off        write each goal's timeline to FILE (as :ius; Perfetto)\n"
+    "  :trace goals [N]|off   print each reduction, suspension and wake-up (local engine;\n"
+    "                         at most N lines per goal, default 10000)\n"
     "  :seed [N]              show or set the seed of random/1 and the other random builtins\n"
     "  :quit                  leave (Ctrl-D too)\n"
     "Ctrl-C stops a running goal.\n";
@@ -491,6 +493,10 @@ class Repl {
   /// :trace FILE (every later goal on the sim or threads engine rewrites FILE), :trace off.
   void trace_command(const std::vector<std::string>& args) {
     auto& engine = session_.engine();
+    if (!args.empty() && args[0] == "goals") {
+      trace_goals_command(args);
+      return;
+    }
     if (args.size() != 1) {
       std::cout << "usage: :trace FILE|off\n";
       return;
@@ -504,6 +510,36 @@ class Repl {
     switch_engine(engine_for_setting(current_engine(), "trace"));
     std::cout << fmt::format("trace of each goal to {}\n", args[0]);
     print_engine();
+  }
+
+  /// :trace goals [N], :trace goals off: the trace of each reduction (vm/goal_trace.cpp).
+  void trace_goals_command(const std::vector<std::string>& args) {
+    auto& options = session_.options();
+    if (args.size() > 2) {
+      report_failure("usage: :trace goals [N]|off");
+      return;
+    }
+    if (args.size() == 2 && args[1] == "off") {
+      options.trace_goals = nullptr;
+      std::cout << "trace of goals off\n";
+      return;
+    }
+    if (args.size() == 2) {
+      const std::string& text = args[1];
+      std::uint64_t value = 0;
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+      if (ec != std::errc{} || end != text.data() + text.size() || value == 0) {
+        report_failure(fmt::format(":trace goals: '{}' is not a positive number of lines", text));
+        return;
+      }
+      options.trace_limit = value;
+    }
+    options.trace_goals = &std::cerr;
+    const auto& engine = session_.engine();
+    std::cout << fmt::format("trace of goals on stderr, at most {} lines per goal{}\n",
+                             options.trace_limit,
+                             engine.simulated || engine.threads ? " (on the local engine; now another)"
+                                                                : "");
   }
 
   /// :seed [N]: the seed of the random builtins (the same seed, the same numbers on every engine).

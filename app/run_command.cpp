@@ -192,6 +192,7 @@ Engine chosen_engine(const RunOptions& options) {
   for (const auto& assignment : options.settings) given.push_back({"set", "--set " + assignment});
   if (!options.trace_file.empty()) given.push_back({"trace", "--trace " + options.trace_file});
   if (options.gc_stress) given.push_back({"gc-stress", "--gc-stress"});
+  if (options.trace_goals) given.push_back({"trace-goals", "--trace-goals"});
   std::optional<Engine> named;
   if (options.engine) {
     named = engine_named(*options.engine);
@@ -275,6 +276,8 @@ int run_checked(const RunOptions& options) {
   iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   iu.seed = options.seed;
+  if (options.trace_goals) iu.trace_goals = &std::cerr;
+  iu.trace_limit = options.trace_limit;
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
   kernel::Session session(out, std::cerr, iu);

@@ -21,6 +21,8 @@ struct RunOptions {
   std::string dump;            ///< "" or "code"
   std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
   bool gc_stress = false;
+  bool trace_goals = false;           ///< --trace-goals (local engine, vm/goal_trace.cpp)
+  std::uint64_t trace_limit = 10000;  ///< its lines at most
   std::uint64_t seed = 0;  ///< of the random builtins (--seed)
   // The engine: --engine as given ("local", "sim", "threads"), or none; the engine that runs is
   // chosen from it and the options given (engine_choice.hpp: --ius selects sim, --workers

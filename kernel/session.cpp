@@ -64,6 +64,20 @@ std::string location_text(const vm::SourceRef& where) {
   return fmt::format("{}:{}:{}", where.file, where.span.begin.line, where.span.begin.column);
 }
 
+/// Where the goal made at code address `site` was made, for reports: `made at f.fl:3:9 by
+/// main/0` (the goal's place in the body of a clause of main/0), empty when not known or when
+/// the query made it.
+std::string made_at(const vm::CodeImage& image, std::uint32_t site) {
+  if (site == 0) return {};
+  const auto call = image.call_sites.find(site);
+  const auto goal = image.goal_sites.find(site);
+  if (call == image.call_sites.end() || goal == image.goal_sites.end()) return {};
+  const std::string where = location_text(call->second);
+  const std::string& clause = goal->second.clause;
+  if (clause.starts_with("$query")) return {};  // the query's own goals: nothing to add
+  return where.empty() ? fmt::format("made by {}", clause) : fmt::format("made at {} by {}", where, clause);
+}
+
 void collect_variables(const frontend::Term& term, std::vector<std::string>& names,
                        std::set<std::string>& seen) {
   if (term.kind == frontend::TermKind::Variable) {
@@ -155,6 +169,7 @@ bool Session::compile() {
   // partitioning) the program runs without any placement, as if none had been written.
   compiled_ = true;
   compiled_for_ = placements_wanted();
+  compiled_traced_ = traced();
   analyzed_programs_.clear();
   std::vector<const frontend::ParseResult*> sources;
   for (const auto& source : sources_) sources.push_back(source.get());
@@ -199,7 +214,8 @@ void Session::interrupt() {
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
   QueryResult result;
-  if (!compiled_ || compiled_for_ != placements_wanted()) {
+  if (!compiled_ || compiled_for_ != placements_wanted() ||
+      compiled_traced_ != traced()) {
     compile();  // nothing loaded yet, or the engine settings changed since the compilation
   }
   // One goal (`a, b.`) per query: a text of several (`a. b.`) would lose all but the first.
@@ -317,6 +333,7 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
   ThreadsOptions options;
   options.workers = engine_.workers;
   options.iu = options_;
+  options.iu.trace_goals = nullptr;  // --trace-goals follows the local engine only
   options.trace_file = engine_.trace_file;
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
   const Running running(running_threads_, &machine);
@@ -381,6 +398,9 @@ void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
       result.report = fmt::format("{}error: {}{}\n", where.empty() ? "" : where + ": ",
                                   error.message, many ? fmt::format(" (on IU {})", iu.index()) : "");
       if (!error.goal.empty()) result.report += fmt::format("  goal: {}\n", error.goal);
+      if (const std::string made = made_at(*image_, error.site); !made.empty()) {
+        result.report += fmt::format("  {}\n", made);
+      }
       break;
     }
     case vm::RunStatus::Deadlock: {
@@ -394,17 +414,17 @@ void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
           if (lines.size() >= kDeadlockGoalsShown) break;
           const vm::Cell goal = entry.goal;
           const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
-          std::string shown = frontend::lexemes::atom_text(predicate.name);
-          if (predicate.arity > 0) {
-            shown += '(';
-            for (std::uint32_t k = 0; k < predicate.arity; ++k) {
-              if (k > 0) shown += ", ";
-              shown += iu->format(vm::goal_record::args(goal)[k]);
-            }
-            shown += ')';
-          }
+          const std::uint32_t site = vm::goal_record::call_site(goal);
+          const vm::Cell* args = vm::goal_record::args(goal);
+          std::string shown = iu->format_goal(predicate.name, args, predicate.arity, site);
+          const vm::VariableNames names = iu->goal_variable_names(args, predicate.arity, site);
           std::string waits;
-          for (const vm::Cell v : entry.variables) waits += (waits.empty() ? "" : ", ") + iu->format(v);
+          for (const vm::Cell v : entry.variables) {
+            waits += (waits.empty() ? "" : ", ") + vm::write_term(v, *atoms_, true, &names);
+          }
+          if (const std::string made = made_at(*image_, site); !made.empty()) {
+            waits += "  (" + made + ")";
+          }
           lines.push_back(fmt::format("  {}{}  waiting on {}\n",
                                       many ? fmt::format("[IU {}] ", iu->index()) : "", shown, waits));
         }

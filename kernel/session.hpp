@@ -132,10 +132,16 @@ class Session {
     return engine_.threads ? Placements::AnalyzedGoalsOnly : Placements::Analyzed;
   }
   [[nodiscard]] vm::CompileOptions compile_options() const {
-    return vm::CompileOptions{.host_threads = compiled_for_ == Placements::AnalyzedGoalsOnly};
+    return vm::CompileOptions{.host_threads = compiled_for_ == Placements::AnalyzedGoalsOnly,
+                              .inline_dispatch = !compiled_traced_};
   }
   bool compiled_ = false;  ///< compile() ran (a load, or the first query without one)
   Placements compiled_for_ = Placements::AsWritten;
+  bool compiled_traced_ = false;  ///< compiled for --trace-goals (no inlined dispatch)
+  /// --trace-goals applies: it follows the reductions of the local engine only.
+  [[nodiscard]] bool traced() const {
+    return options_.trace_goals != nullptr && !engine_.simulated && !engine_.threads;
+  }
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;
   std::unique_ptr<vm::CodeImage> image_;

@@ -28,6 +28,8 @@ struct BuiltinInfo {
   std::string_view modes;
   BuiltinKind kind;
   BuiltinFn fn;
+  /// `World` in vm/builtins.def: acts on the world outside the program (output, halt/1, ...).
+  bool world = false;
 };
 
 namespace builtin_ids {
@@ -45,7 +47,7 @@ enum : BuiltinId {
 
 inline constexpr std::array<BuiltinInfo, builtin_ids::count> kBuiltins = {{
 #define FLENG_BUILTIN(id, name, arity, modes, kind, effect, fn) \
-  BuiltinInfo{name, arity, modes, BuiltinKind::kind, &fn},
+  BuiltinInfo{name, arity, modes, BuiltinKind::kind, &fn, std::string_view(#effect) == "World"},
 #include "vm/builtins.def"
 #undef FLENG_BUILTIN
 }};

@@ -11,6 +11,7 @@
 
 #include "frontend/source_location.hpp"
 #include "vm/cell.hpp"
+#include "vm/goal_sites.hpp"
 #include "vm/opcode.hpp"
 
 namespace fleng::vm {
@@ -90,6 +91,8 @@ class CodeImage {
   std::vector<Predicate> predicates;
   /// Source of the builtin call (or unification) at a code address.
   std::unordered_map<std::uint32_t, SourceRef> call_sites;
+  /// The clause and source variables of the goal made at a code address (vm/goal_sites.hpp).
+  std::unordered_map<std::uint32_t, GoalSite> goal_sites;
   /// The lineage site key (vm/lineage.hpp) of each spawn, execute, reduced and builtin call,
   /// by code address, as the compiler notes them; site_keys holds them for the reducer (which
   /// reads one at every spawn and execute: a vector as long as the code, 0 elsewhere).

@@ -3,13 +3,14 @@
 // Head: each argument pattern becomes passive match instructions over registers; a repeated
 // head variable becomes `match_equal`. Every match carries the address just past its own
 // sub-pattern, where matching resumes when the register holds an unbound variable.
-// Body: unifications and unannotated builtin calls run at once, in textual order, right after
-// the commit (docs/engine.md allows it: a builtin may run at once instead of through the pool);
-// the other goals are spawned, and the last one is reduced directly (`execute`). A variable whose
-// first occurrence is the output of a builtin gets the result in its register, no heap cell.
-// A predicate entered by `execute` may keep its arguments in its caller's registers
-// (choose_layouts), and a small dispatch predicate called last is inlined before the `execute`
-// (ClauseCompiler::try_inline); both in docs/engine.md, "The reducer's hot path".
+// Body: unifications and builtin calls that have their inputs run at once, in textual order,
+// right after the commit (docs/engine.md allows it: a builtin may run at once instead of
+// through the pool), except output after a goal; the other goals start in textual order: the
+// first is reduced directly (`execute`), the others are spawned, last first, to the LIFO pool.
+// A variable whose first occurrence is the output of a builtin gets the result in its
+// register, no heap cell. A predicate entered by `execute` may keep its arguments in its
+// caller's registers (choose_layouts), and a small dispatch predicate so called is inlined
+// before the `execute` (ClauseCompiler::try_inline); both in docs/engine.md, "The reducer's hot path".
 #include "vm/compiler.hpp"
 
 #include <algorithm>
@@ -96,6 +97,7 @@ class ClauseCompiler {
     const std::vector<Goal>& body = on_nodes.empty() ? written_body : on_nodes;
     layout_ = &layout;
     clause_head_ = &head;
+    site_head_ = &head;
     clause_body_ = &body;
     own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
     clause_site_ = clause_site_key(head, clause_ordinal);
@@ -320,77 +322,61 @@ class ClauseCompiler {
       }
     }
 
-    std::vector<const Goal*> inline_goals;
-    std::vector<const Goal*> spawned;
-    for (const auto& goal : body) {
-      const Term& t = *goal.term;
-      span_ = goal.span;
-      if (t.is_atom("true") && !goal.placement) continue;
-      const bool placed = distributing && goal.placement.has_value();
-      if (!placed && call_target(t).builtin) {
-        inline_goals.push_back(&goal);
-      } else {
-        spawned.push_back(&goal);
-      }
-    }
-    // A builtin whose input is still to be produced by a goal of this body would only suspend
-    // if run now: it becomes a goal, spawned before the others so that the LIFO pool reduces
-    // it after them, when its inputs are there (fib's add(F1, F2, F)).
+    // One rule for goal order (docs/semantics.md, "Order and output"): on one IU the goals of
+    // a body start in textual order. A builtin that has its inputs and no effect outside the
+    // program runs at once (nothing can tell it from running in its place); every other goal
+    // (a user goal, a placed goal, a builtin whose input a goal of this body produces, and a
+    // builtin acting on the world, output say, that comes after one of those) starts in its
+    // textual place: the first is reduced directly (`execute`) and the others are spawned
+    // last one first, so that the LIFO pool takes them in textual order after it (and after
+    // the goals it spawns in turn, depth first). The distributing body spawns every goal, the
+    // last one first, so that on one IU the pool starts them in textual order too.
     std::vector<const Goal*> ready;
-    std::vector<const Goal*> waiting;
+    std::vector<const Goal*> in_order;  // the goals that start in their place, textual order
     {
       std::unordered_set<std::string> known;
       for (const auto& [name, reg] : vars_) known.insert(name);
-      for (const Goal* goal : inline_goals) {
-        const Term& t = *goal->term;
-        const BuiltinInfo& info = kBuiltins[*call_target(t).builtin];
-        bool depends = false;
-        for (std::size_t i = 0; i < t.args.size(); ++i) {
-          const char mode = i < info.modes.size() ? info.modes[i] : '*';
-          const bool input = info.name == "=" ? false : mode != '^';
-          if (input && has_unknown_variable(*t.args[i], known)) depends = true;
+      for (const auto& goal : body) {
+        const Term& t = *goal.term;
+        span_ = goal.span;
+        if (t.is_atom("true") && !goal.placement) continue;
+        const bool placed = distributing && goal.placement.has_value();
+        const auto builtin = call_target(t).builtin;
+        bool runs_now = !placed && builtin.has_value();
+        if (runs_now) {
+          const BuiltinInfo& info = kBuiltins[*builtin];
+          // A builtin whose input is still to be produced by a goal of this body would only
+          // suspend if run now (fib's add(F1, F2, F)); output after a goal waits its turn.
+          if (info.world && !in_order.empty()) runs_now = false;
+          for (std::size_t i = 0; runs_now && i < t.args.size(); ++i) {
+            const char mode = i < info.modes.size() ? info.modes[i] : '*';
+            const bool input = info.name == "=" ? false : mode != '^';
+            if (input && has_unknown_variable(*t.args[i], known)) runs_now = false;
+          }
         }
-        if (depends) {
-          waiting.push_back(goal);
+        if (!runs_now) {
+          in_order.push_back(&goal);
           continue;
         }
-        ready.push_back(goal);
+        ready.push_back(&goal);
         for (const auto& arg : t.args) add_variables(*arg, known);
       }
     }
     for (const Goal* goal : ready) compile_inline(*goal);
-    // The same for user goals, judged by their first argument (the one clause selection looks
-    // at): a goal whose first argument is still to be produced by another goal of this body
-    // goes to the pool first, and the last goal that can run now is reduced directly (tak's
-    // tak(A1, A2, A3, A) waits for the three calls before it).
-    std::vector<const Goal*> user_ready;
-    std::vector<const Goal*> user_waiting;
-    std::unordered_set<std::string> known;
-    {
-      for (const auto& [name, reg] : vars_) known.insert(name);
-      for (const Goal* goal : ready) {
-        for (const auto& arg : goal->term->args) add_variables(*arg, known);
+    std::vector<const Goal*> spawned;
+    if (distributing) {
+      // The goals are compiled last first, but a variable placed by its first occurrence in
+      // the text (`filter(P, Xs, Ys @ any(1)), sift(Ys, Ps)`) must be made there: such
+      // variables are made first, in textual order.
+      std::unordered_set<std::string> seen;
+      for (const Goal* goal : in_order) {
+        for (const auto& arg : goal->term->args) place_first_variables(*arg, seen);
       }
-      for (const Goal* goal : spawned) {
-        const Term& t = *goal->term;
-        const bool waits = !t.args.empty() && !(distributing && goal->placement) &&
-                           has_unknown_variable(*t.args.front(), known);
-        (waits ? user_waiting : user_ready).push_back(goal);
-      }
+      spawned.assign(in_order.rbegin(), in_order.rend());
+    } else if (!in_order.empty()) {
+      spawned.assign(in_order.rbegin(), in_order.rend() - 1);
+      spawned.push_back(in_order.front());
     }
-    if (user_ready.empty()) {
-      user_ready = std::move(user_waiting);
-      user_waiting.clear();
-    }
-    // Producers before their consumers in the local pool. Not in the distributing body: there
-    // every goal is spawned, the placed ones start at once on other IUs, and the textual order
-    // measured better on the simulated machine (queens 8, 64 IUs, static on: 26,088 remote
-    // reads in textual order, 102,419 reordered).
-    if (!distributing) consumers_first(user_ready, known);
-    spawned.clear();
-    spawned.insert(spawned.end(), waiting.rbegin(), waiting.rend());
-    spawned.insert(spawned.end(), user_waiting.rbegin(), user_waiting.rend());
-    spawned.insert(spawned.end(), user_ready.begin(), user_ready.end());
     for (std::size_t i = 0; i < spawned.size(); ++i) {
       const Goal& goal = *spawned[i];
       at_goal(goal);
@@ -399,6 +385,7 @@ class ClauseCompiler {
       const bool last = i + 1 == spawned.size();
       if (distributing) {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_goal_site(*goal.term);
         note_site();
         emit(Op::spawn_at);
         emit_operand(target.predicate);
@@ -407,10 +394,13 @@ class ClauseCompiler {
         alloc_ += goal_record::kHeaderCells + args.size();
       } else if (last) {
         const std::uint64_t inlined = try_inline(*goal.term, args);
+        executed_goal_ = goal.term.get();
         emit_execute(target.predicate, args, layout_of(*goal.term));
+        executed_goal_ = nullptr;
         return alloc_ + inlined;
       } else {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+        note_goal_site(*goal.term);
         note_site();
         emit(Op::spawn);
         emit_operand(target.predicate);
@@ -425,32 +415,24 @@ class ClauseCompiler {
     return alloc_;
   }
 
-  /// Orders the goals spawned before the last one (which is reduced directly) so that the
-  /// LIFO pool reduces a goal after the textually earlier goals it shares a variable of this
-  /// body with (queens' append(Rs, Ps, L) before check(P, 1, L, ...), which would otherwise
-  /// reach L unbound and suspend): such a goal is spawned before the first of them. Only the
-  /// pool order changes; goals that share nothing keep their order.
-  static void consumers_first(std::vector<const Goal*>& goals,
-                              const std::unordered_set<std::string>& known) {
-    if (goals.size() < 3) return;  // one spawned goal at most
-    std::vector<std::pair<const Goal*, std::unordered_set<std::string>>> order;
-    for (std::size_t i = 0; i + 1 < goals.size(); ++i) {
-      std::unordered_set<std::string> locals;
-      for (const auto& arg : goals[i]->term->args) add_variables(*arg, locals);
-      locals.erase("_");
-      for (const auto& name : known) locals.erase(name);
-      auto at = order.end();
-      for (auto it = order.begin(); it != order.end(); ++it) {
-        const bool shares = std::any_of(locals.begin(), locals.end(),
-                                        [&](const std::string& v) { return it->second.contains(v); });
-        if (shares) {
-          at = it;
-          break;
-        }
-      }
-      order.emplace(at, goals[i], std::move(locals));
+  /// Makes, in textual order, the variables of `term` whose first occurrence in the body
+  /// places them (`X @ any(1)`), as building the goals in textual order would.
+  void place_first_variables(const Term& term, std::unordered_set<std::string>& seen) {
+    if (term.kind == TermKind::Variable) {
+      if (term.text != "_") seen.insert(term.text);
+      return;
     }
-    for (std::size_t i = 0; i < order.size(); ++i) goals[i] = order[i].first;
+    if (term.kind == TermKind::Annotated) {
+      const Term& inner = *term.args.front();
+      if (inner.kind == TermKind::Variable && inner.text != "_" && !vars_.contains(inner.text) &&
+          !seen.contains(inner.text) && term.placement.kind != PlacementKind::Local) {
+        static_cast<void>(build(term));
+      }
+      place_first_variables(inner, seen);
+      return;
+    }
+    for (const auto& arg : term.args) place_first_variables(*arg, seen);
+    if (term.tail) place_first_variables(*term.tail, seen);
   }
 
   /// The arity of the widest user goal (not a builtin) of a body.
@@ -518,6 +500,7 @@ class ClauseCompiler {
     }
     // The call site of a goal reduced directly, for the errors of a builtin reached this way.
     image_.call_sites.emplace(pc(), SourceRef{file_, span_});
+    if (executed_goal_ != nullptr) note_goal_site(*executed_goal_);
     note_site();
     emit(Op::execute);
     emit_operand(predicate);
@@ -568,6 +551,7 @@ class ClauseCompiler {
         std::tie(out_reg, out_temp) = build(out);
       }
       image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+      note_goal_site(t);
       note_site();
       const std::optional<Op> inline_op = inline_builtins::instruction_for(id);
       emit(inputs.size() == 2 && inline_op ? *inline_op : Op::call_function);
@@ -582,6 +566,7 @@ class ClauseCompiler {
     }
     const auto args = build_args(t);
     image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
+    note_goal_site(t);
     note_site();
     emit(Op::call_builtin);
     emit_operand(id);
@@ -918,6 +903,52 @@ class ClauseCompiler {
   /// The lineage site of the instruction emitted next: that of the goal being compiled.
   void note_site() { image_.site_at[static_cast<std::uint32_t>(pc())] = goal_site_; }
 
+  /// The goal site (vm/goal_sites.hpp) of the instruction emitted next: the clause whose body
+  /// is compiled and the source variables of `goal`'s arguments. Only for reports: the
+  /// reducer never reads it.
+  void note_goal_site(const Term& goal) {
+    if (site_head_ == nullptr) return;
+    GoalSite site;
+    site.clause = fmt::format("{}/{}", site_head_->text, site_head_->arity());
+    std::vector<std::int32_t> steps;
+    for (std::uint32_t i = 0; i < goal.args.size(); ++i) {
+      site_variables(*goal.args[i], i, steps, site.variables);
+    }
+    image_.goal_sites.insert_or_assign(static_cast<std::uint32_t>(pc()), std::move(site));
+  }
+
+  static void site_variables(const Term& t, std::uint32_t argument, std::vector<std::int32_t>& steps,
+                             std::vector<SiteVariable>& out) {
+    switch (t.kind) {
+      case TermKind::Variable:
+        // Not `_`, nor the compiler's own variables (`_Done_1_$` of halt/1's wait).
+        if (t.text != "_" && t.text.find('$') == std::string::npos) {
+          out.push_back(SiteVariable{argument, steps, t.text});
+        }
+        return;
+      case TermKind::Annotated: site_variables(*t.args.front(), argument, steps, out); return;
+      case TermKind::Compound:
+        for (std::size_t i = 0; i < t.args.size(); ++i) {
+          steps.push_back(static_cast<std::int32_t>(i));
+          site_variables(*t.args[i], argument, steps, out);
+          steps.pop_back();
+        }
+        return;
+      case TermKind::List: {
+        const std::size_t depth = steps.size();
+        for (const auto& element : t.args) {
+          steps.push_back(SiteVariable::kConsHead);
+          site_variables(*element, argument, steps, out);
+          steps.back() = SiteVariable::kConsTail;
+        }
+        if (t.tail) site_variables(*t.tail, argument, steps, out);
+        steps.resize(depth);
+        return;
+      }
+      default: return;
+    }
+  }
+
   /// Inlined dispatch (docs/engine.md): before the `execute` of a dispatch predicate, its
   /// clauses in order, each as tests of its constants on the registers of the call's arguments
   /// (`if_not_const`, to the next clause when a test does not hold, an unbound argument
@@ -927,7 +958,7 @@ class ClauseCompiler {
   /// body, one level deep. Returns the heap cells the inlined bodies need.
   std::uint64_t try_inline(const Term& goal,
                            const std::vector<std::pair<std::uint32_t, bool>>& args) {
-    if (distributing_ || inlining_) return 0;
+    if (distributing_ || inlining_ || !options_.inline_dispatch) return 0;
     const auto* clauses = dispatch_clauses(goal);
     if (clauses == nullptr) return 0;
     const std::uint64_t caller_alloc = alloc_;
@@ -938,6 +969,7 @@ class ClauseCompiler {
     const std::uint64_t saved_goal_site = goal_site_;
     const std::uint64_t saved_clause_site = clause_site_;
     const std::vector<Goal>* const saved_site_body = site_body_;
+    const Term* const saved_site_head = site_head_;
     std::vector<std::size_t> to_next;  // the skip slots of the previous clause's tests
     inlining_ = true;
     std::uint32_t ordinal = 0;
@@ -961,6 +993,7 @@ class ClauseCompiler {
       note_site();
       emit(Op::reduced);
       file_ = file;
+      site_head_ = clause->head.get();
       clause_site_ = clause_site_key(*clause->head, ordinal++);
       if (frontend::places_on_nodes(clause->body)) {
         compile_body(frontend::goals_on_nodes(clause->body), false);
@@ -977,6 +1010,7 @@ class ClauseCompiler {
     goal_site_ = saved_goal_site;
     clause_site_ = saved_clause_site;
     site_body_ = saved_site_body;
+    site_head_ = saved_site_head;
     alloc_ = caller_alloc;
     constant_regs_.clear();
     return inlined_alloc;
@@ -1010,6 +1044,8 @@ class ClauseCompiler {
   const ClauseSources* sources_;
   CompileOptions options_;
   const Term* clause_head_ = nullptr;             ///< of the clause being compiled
+  const Term* site_head_ = nullptr;  ///< of the clause whose body is compiled (inlined too)
+  const Term* executed_goal_ = nullptr;  ///< the goal of the `execute` being emitted
   const std::vector<Goal>* clause_body_ = nullptr;
   std::uint64_t own_key_ = 0;  ///< of the predicate of the clause being compiled
   // Lineage sites (vm/lineage.hpp): a body goal's site is its clause (predicate and place among
@@ -1152,12 +1188,12 @@ struct PendingClause {
   std::string file;
 };
 
-/// The goal of a body that the compiler most likely reduces with `execute`: its last call of a
-/// user predicate (builtins run inline). Only a guess for choose_layouts.
-const Term* last_user_goal(const std::vector<Goal>& body, AtomTable& atoms,
-                           const std::unordered_set<std::uint64_t>& user_defined) {
-  for (auto it = body.rbegin(); it != body.rend(); ++it) {
-    const Term& t = *it->term;
+/// The goal of a body that the compiler most likely reduces with `execute`: its first call of
+/// a user predicate (builtins mostly run inline). Only a guess for choose_layouts.
+const Term* executed_user_goal(const std::vector<Goal>& body, AtomTable& atoms,
+                               const std::unordered_set<std::uint64_t>& user_defined) {
+  for (const auto& goal : body) {
+    const Term& t = *goal.term;
     const std::uint64_t key = (atoms.intern(t.text) << 16U) | t.arity();
     if (user_defined.contains(key) || !find_builtin(t.text, static_cast<std::uint32_t>(t.arity()))) return &t;
   }
@@ -1185,7 +1221,7 @@ Layouts choose_layouts(const std::vector<std::uint64_t>& order,
       callers;
   for (const std::uint64_t key : order) {
     for (const auto& pending : clauses_of(key)) {
-      const Term* goal = last_user_goal(pending.clause->body, atoms, user_defined);
+      const Term* goal = executed_user_goal(pending.clause->body, atoms, user_defined);
       if (goal == nullptr) continue;
       const std::uint64_t callee = (atoms.intern(goal->text) << 16U) | goal->arity();
       if (callee != key) callers[callee].emplace_back(key, pending.clause);
@@ -1199,7 +1235,7 @@ Layouts choose_layouts(const std::vector<std::uint64_t>& order,
     if (it == callers.end()) continue;
     for (const auto& [caller, clause] : it->second) {
       if (!taken.contains(caller) || layouts.contains(caller)) continue;
-      const Term& goal = *last_user_goal(clause->body, atoms, user_defined);
+      const Term& goal = *executed_user_goal(clause->body, atoms, user_defined);
       const Term& head = *clause->head;
       const auto arity = static_cast<std::uint32_t>(goal.args.size());
       std::vector<std::uint32_t> layout(arity, kEndOfChain);

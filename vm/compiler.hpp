@@ -31,6 +31,9 @@ struct CompileOptions {
   /// The simulated PIE64 keeps both bodies: there the distributing body costs what the
   /// paper's UNIRED spends spawning every goal.
   bool host_threads = false;
+  /// Inlined dispatch (docs/engine.md); off under --trace-goals, so that every reduction
+  /// goes through a commit the trace sees.
+  bool inline_dispatch = true;
 };
 
 /// Compiles the units into `image` (which starts empty). Compile errors (a clause too large,

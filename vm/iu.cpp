@@ -7,8 +7,10 @@
 
 #include <fmt/format.h>
 
+#include "frontend/lexemes.hpp"
 #include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
+#include "vm/goal_sites.hpp"
 #include "vm/lineage.hpp"
 #include "vm/term_writer.hpp"
 #include "vm/walk_guard.hpp"
@@ -27,13 +29,17 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
       heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
       index_(index),
       count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil),
-      scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {}
+      scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {
+  tracing_ = options.trace_goals != nullptr;
+  trace_left_ = options.trace_limit;
+}
 
-Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity) {
+Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity,
+                          std::uint32_t site) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
   if (p == nullptr) return 0;
   p[0] = make_header(BoxKind::Goal, 3 + arity, arity);
-  p[1] = make_small_int(predicate);
+  p[1] = goal_record::origin(predicate, site);
   p[2] = make_small_int(0);
   p[3] = goal_record::lineage_cell(lineage_);
   std::copy(args, args + arity, p + goal_record::kHeaderCells);
@@ -155,6 +161,7 @@ void Iu::activate_goal(Cell goal, std::int64_t generation) {
     --suspended_live_;
     ++counters.activations;
     if (costs_ != nullptr) cycles_ += costs_->activate;
+    if (tracing_) [[unlikely]] trace_wake(goal);
     push(goal);
   }
 }
@@ -347,7 +354,7 @@ bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::u
   if (bound_meanwhile) {
     const std::size_t need = goal == 0 ? goal_record::kHeaderCells + arity : 0;
     if (heap.free_cells() < need && !ensure_heap(need)) return false;
-    if (goal == 0) goal = make_goal_record(predicate, args, arity);
+    if (goal == 0) goal = make_goal_record(predicate, args, arity, exec_site_);
     blocked_.clear();
     push(goal);
     return true;
@@ -363,9 +370,10 @@ bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::u
     if (!ensure_heap(need)) return false;
     goal = current_goal_;
   }
-  if (goal == 0) goal = make_goal_record(predicate, args, arity);
+  if (goal == 0) goal = make_goal_record(predicate, args, arity, exec_site_);
   const std::int64_t generation = goal_record::generation(goal_record::state(goal));
   goal_record::set_state(goal, generation * 2 + 1);
+  if (tracing_) [[unlikely]] trace_suspend(goal, blocked_);
   suspended_.push_back(goal);
   suspended_.push_back(make_small_int(generation));
   suspended_.push_back(make_small_int(static_cast<std::int64_t>(blocked_.size())));
@@ -457,6 +465,35 @@ VariableNames Iu::variable_names() const {
     names.bases[index_] = heap.space_begin();
   }
   return names;
+}
+
+VariableNames Iu::goal_variable_names(const Cell* args, std::uint32_t arity,
+                                      std::uint32_t site) const {
+  VariableNames names = variable_names();
+  if (site != 0) {
+    if (const auto it = image.goal_sites.find(site); it != image.goal_sites.end()) {
+      name_site_variables(it->second, args, arity, names);
+    }
+  }
+  return names;
+}
+
+std::string Iu::format_goal(const std::string& name, const Cell* args, std::uint32_t arity,
+                            std::uint32_t site) const {
+  const VariableNames names = goal_variable_names(args, arity, site);
+  const WriteLimits limits{.stop = &interrupt_requested_, .max_chars = kMaxFormatChars};
+  const auto text = [&](Cell c) { return write_term(c, atoms, true, &names, limits); };
+  // '$on_node'(N, G) as it was written: G @ node(N) (frontend/node_placements.hpp).
+  if (name == "$on_node" && arity == 2) return text(args[1]) + " @ node(" + text(args[0]) + ")";
+  std::string shown = frontend::lexemes::atom_text(name);
+  if (arity == 0) return shown;
+  shown += '(';
+  for (std::uint32_t i = 0; i < arity; ++i) {
+    if (i > 0) shown += ", ";
+    shown += text(args[i]);
+  }
+  shown += ')';
+  return shown;
 }
 
 std::string Iu::format(Cell term) const {

@@ -27,6 +27,7 @@
 #include "vm/atom_table.hpp"
 #include "vm/builtin_outcome.hpp"
 #include "vm/code.hpp"
+#include "vm/goal_record.hpp"
 #include "vm/heap.hpp"
 #include "vm/remote_ops.hpp"
 #include "vm/term_writer.hpp"
@@ -55,6 +56,9 @@ struct RuntimeError {
   std::string message;   ///< e.g. "no matching clause"
   std::string goal;      ///< the offending goal, printed as a term
   SourceRef where;       ///< the predicate or call site
+  /// The code address of the instruction that made the goal being reduced (0: unknown), for
+  /// the report's "made at" line (vm/goal_sites.hpp).
+  std::uint32_t site = 0;
 };
 
 struct IuOptions {
@@ -87,6 +91,10 @@ struct IuOptions {
   std::chrono::steady_clock::time_point started = std::chrono::steady_clock::now();
   /// The program's arguments, after `--` on the command line (argv/1); the same on every IU.
   std::vector<std::string> program_args;
+  /// `--trace-goals` (local engine): each reduction, suspension and wake-up is written to this
+  /// stream (vm/goal_trace.cpp), at most `trace_limit` lines; null: no trace.
+  std::ostream* trace_goals = nullptr;
+  std::uint64_t trace_limit = 10000;
 };
 
 struct IuCounters {
@@ -304,6 +312,13 @@ class alignas(64) Iu {
   /// characters (the rest prints as `...`), so that a report of a goal whose argument is a
   /// heavily shared term (a tree exponential in its size) ends on every engine.
   std::string format(Cell term) const;
+  /// The text of goal `name(args)` made at code address `site` (0: unknown): its unbound
+  /// variables named by the source variables of that goal in its clause where they still are
+  /// (vm/goal_sites.hpp), `_G<n>` otherwise.
+  std::string format_goal(const std::string& name, const Cell* args, std::uint32_t arity,
+                          std::uint32_t site) const;
+  /// Variable names for the goal made at `site` with arguments `args` (format_goal's).
+  VariableNames goal_variable_names(const Cell* args, std::uint32_t arity, std::uint32_t site) const;
   static constexpr std::size_t kMaxFormatChars = std::size_t{1} << 20;
   /// How variables are named in this IU's output (see term_writer.hpp).
   VariableNames variable_names() const;
@@ -316,7 +331,13 @@ class alignas(64) Iu {
   friend void collect_together(const std::vector<Iu*>&, const std::vector<Cell*>&, std::size_t);
   void evacuate_roots(Collector& gc);
 
-  Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity);
+  Cell make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity,
+                        std::uint32_t site = 0);
+  /// The code address that made the goal being reduced: its record's, or for a goal reduced
+  /// directly the `execute` (exec_site_).
+  [[nodiscard]] std::uint32_t reduced_site() const {
+    return current_goal_ != 0 ? goal_record::call_site(current_goal_) : exec_site_;
+  }
   template <ExecMode kMode>
   RunStatus run_loop(Cell single_goal);
   /// Dereference, asking the machine for remote cells (simulated machine only).
@@ -369,6 +390,15 @@ class alignas(64) Iu {
   unsigned index_;
   unsigned count_;
   IuOptions options_;
+  std::uint32_t exec_site_ = 0;  // the `execute` of the goal reduced directly (for reports)
+  // --trace-goals (vm/goal_trace.cpp): the lines still to write; tracing_ once set up.
+  bool tracing_ = false;
+  std::uint64_t trace_left_ = 0;
+  void trace_line(const std::string& line);
+  void trace_reduce(PredicateId predicate, std::uint64_t commit_pc, const Cell* registers);
+  void trace_builtin(PredicateId predicate, const Cell* registers, std::uint32_t arity);
+  void trace_suspend(Cell goal, const std::vector<Cell>& variables);
+  void trace_wake(Cell goal);
 
   bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
   std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
@@ -391,6 +421,7 @@ class alignas(64) Iu {
     void* commit_nothing;                ///< commit reserving no cells
     void* commit_checked;                ///< commit with a heap check, no GC stress
     void* unify_list_new;                ///< unify_list making the tail variable (N = 1)
+    void* commit_traced;                 ///< commit under --trace-goals (every commit)
   };
   void thread_code(std::vector<void*>& threaded, void* const* dispatch,
                    const SpecialHandlers& special) const;

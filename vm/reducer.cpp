@@ -100,21 +100,11 @@ void to_argument_order(const Predicate& p, Cell* R, std::uint32_t arity, Cell* s
   std::copy_n(scratch, arity, R);
 }
 
+/// The text of a goal for a message; `site`: the code address of the instruction that made it
+/// (0: unknown), whose source variables name the goal's unbound variables (vm/goal_sites.hpp).
 std::string goal_text(const Iu& iu, const std::string& name, const Cell* args,
-                      std::uint32_t arity) {
-  // '$on_node'(N, G) as it was written: G @ node(N) (frontend/node_placements.hpp).
-  if (name == "$on_node" && arity == 2) {
-    return iu.format(args[1]) + " @ node(" + iu.format(args[0]) + ")";
-  }
-  std::string text = frontend::lexemes::atom_text(name);
-  if (arity == 0) return text;
-  text += '(';
-  for (std::uint32_t i = 0; i < arity; ++i) {
-    if (i > 0) text += ", ";
-    text += iu.format(args[i]);
-  }
-  text += ')';
-  return text;
+                      std::uint32_t arity, std::uint32_t site) {
+  return iu.format_goal(name, args, arity, site);
 }
 
 }  // namespace
@@ -138,7 +128,9 @@ void Iu::thread_code(std::vector<void*>& threaded, void* const* dispatch,
         }
         break;
       case Op::commit:
-        if (!options_.gc_stress) {
+        if (tracing_) {
+          threaded[pc] = special.commit_traced;
+        } else if (!options_.gc_stress) {
           threaded[pc] = code[pc + 2] == 0 ? special.commit_nothing : special.commit_checked;
         }
         break;
@@ -241,6 +233,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
       &&op_commit_nothing,
       &&op_commit_checked,
       &&op_unify_list_new,
+      &&op_commit_traced,
   };
   if (threaded.size() != image.code.size() || entries_.size() != image.predicates.size()) {
     thread_code(threaded, kDispatch, kSpecial);
@@ -280,6 +273,7 @@ RunStatus Iu::run_loop(Cell single_goal) {
   const Cell* code = image.code.data();
   const std::uint64_t* sites = image.site_keys.data();
   const bool lineage_on = lineage_on_;  // vm/lineage.hpp: only for programs that draw
+  const bool tracing = tracing_;        // --trace-goals (vm/goal_trace.cpp)
   const Predicate* predicates = image.predicates.data();
   // call/1 of a predicate never seen makes one (undefined): then the predicates may have moved
   // and the entries are one short; the builtin says so (predicates_grew_).
@@ -430,6 +424,7 @@ reduce:
   if (entry->kind == Entry::NoClauses) [[unlikely]] {
     predicate = predicates + pred;
     if (predicate->builtin != kNoBuiltin) {
+      if (tracing) [[unlikely]] trace_builtin(pred, R, arity);
       if constexpr (kSim) {
         cycles_ += costs_->builtin_call;
         for (std::uint32_t i = 0; i < arity; ++i) static_cast<void>(deref_at<kMode>(R[i]));
@@ -452,7 +447,8 @@ reduce:
       goto next_goal;
     }
     set_error(fmt::format("undefined predicate {}/{}", predicate->name, predicate->arity),
-              goal_text(*this, predicate->name, R, arity), predicate->first_call);
+              goal_text(*this, predicate->name, R, arity, reduced_site()), predicate->first_call);
+    error_->site = reduced_site();
     return RunStatus::Error;
   }
   if (!blocked_.empty()) blocked_.clear();
@@ -523,7 +519,8 @@ no_clause:
     goto next_goal;
   }
   set_error(fmt::format("no matching clause for {}/{}", predicate->name, predicate->arity),
-            goal_text(*this, predicate->name, R, arity), predicate->source);
+            goal_text(*this, predicate->name, R, arity, reduced_site()), predicate->source);
+  error_->site = reduced_site();
   return RunStatus::Error;
 
   // --- head: passive matching ------------------------------------------------------------------
@@ -647,6 +644,9 @@ op_commit_nothing:
   if (clause_blocked) goto next_clause;
   ++counters.reductions;
   TO_BODY();
+op_commit_traced:  // --trace-goals (vm/goal_trace.cpp): the line, then the general commit
+  if (!clause_blocked) trace_reduce(pred, pc, R);
+  goto op_commit;
 #undef TO_BODY
 
 op_if_not_const: {
@@ -1023,8 +1023,9 @@ op_execute_3: EXECUTE_MOVES(3);
 #undef EXECUTE_MOVES
 tail_call:
   // A goal reduced directly (`execute`, or a distributing body's last goal kept here): its
-  // arguments are in their registers, `pred` and `arity` set.
+  // arguments are in their registers, `pred` and `arity` set; `pc` made it (for reports).
   current_goal_ = 0;
+  exec_site_ = static_cast<std::uint32_t>(pc);
   if (--slice == 0) [[unlikely]] {
     if constexpr (kThreads) {
       // The end of a piece of the slice: look whether an IU waits (which may shorten the
@@ -1039,7 +1040,7 @@ tail_call:
     // Time slice over: to the back of the queue, so that others run too.
     if (!ensure_heap(goal_record::kHeaderCells + arity)) return RunStatus::Error;
     to_argument_order(predicates[pred], R, arity, scratch);
-    preempted_.push_back(make_goal_record(pred, R, arity));
+    preempted_.push_back(make_goal_record(pred, R, arity, exec_site_));
     goto next_goal;
   }
   if constexpr (kSim) {
@@ -1110,12 +1111,13 @@ bool Iu::reduce_builtin_goal(const Predicate& predicate, PredicateId pred, std::
     return it != image.call_sites.end() ? it->second : predicate.source;
   };
   if (outcome == Outcome::Done && function && !unify(R[arity - 1], result)) {
-    set_error("output unification failed", goal_text(*this, predicate.name, R, arity), where());
+    set_error("output unification failed", goal_text(*this, predicate.name, R, arity, builtin_site_),
+              where());
     return false;
   }
   if (outcome == Outcome::Suspend) return suspend_goal(current_goal_, pred, R, arity);
   if (outcome == Outcome::Error) {
-    error_->goal = goal_text(*this, predicate.name, R, arity);
+    error_->goal = goal_text(*this, predicate.name, R, arity, builtin_site_);
     if (error_->where.file.empty()) error_->where = where();
     return false;
   }
@@ -1156,8 +1158,8 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
     }
     if (unify(R[out_reg], result)) return true;
     set_error("output unification failed",
-              goal_text(*this, std::string(info.name), scratch, n) + " -> " + format(result) +
-                  " = " + format(R[out_reg]),
+              goal_text(*this, std::string(info.name), scratch, n, static_cast<std::uint32_t>(pc)) +
+                  " -> " + format(result) + " = " + format(R[out_reg]),
               image.call_sites[static_cast<std::uint32_t>(pc)]);
     return false;
   }
@@ -1165,7 +1167,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
     std::vector<Cell> shown;
     for (std::uint32_t i = 0; i < n; ++i) shown.push_back(R[regs[i]]);
     error_->goal = goal_text(*this, std::string(info.name), shown.data(),
-                             static_cast<std::uint32_t>(shown.size()));
+                             static_cast<std::uint32_t>(shown.size()), static_cast<std::uint32_t>(pc));
     if (function) {
       // A new output variable has no value yet: show it as `_`.
       const std::string output = code[pc + 3] != 0 ? "_" : format(R[code[pc + 2]]);

@@ -120,6 +120,12 @@ class Writer {
         }
         const Cell* p = address_of(term);
         const unsigned iu = iu_of(term);
+        if (names_ != nullptr && !names_->source.empty()) {
+          if (const auto it = names_->source.find(p); it != names_->source.end()) {
+            out_ += it->second;
+            return;
+          }
+        }
         if (names_ != nullptr && iu < names_->bases.size() && names_->bases[iu] != nullptr &&
             p >= names_->bases[iu]) {
           const auto offset = static_cast<std::uint64_t>(p - names_->bases[iu]);

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "vm/atom_table.hpp"
@@ -16,9 +17,12 @@ namespace fleng::vm {
 /// How unbound variables are named: _G<n>, n the cell's offset in the heap of its IU (the heap
 /// bases by IU number), _G<iu>_<n> for variables of an IU other than `own_iu`; the same
 /// variable prints the same way within one report, and the same in every run.
+/// `source` names variables by their cells first (a deadlock report names the variables of
+/// the clause that made a goal: `X` rather than `_G12`, vm/goal_sites.hpp).
 struct VariableNames {
   unsigned own_iu = 0;
   std::vector<const Cell*> bases;
+  std::unordered_map<const Cell*, std::string> source;
 };
 
 /// When the writer stops early (the rest of the term prints as `...`): once `stop` becomes true

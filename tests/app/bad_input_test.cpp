@@ -299,9 +299,9 @@ TEST(BadInput, HaltWaitsForTheOutputWrittenBeforeIt) {
   for (const std::string& engine : kEngines) {
     const auto r = fleng("run " + program.path() + " --engine " + engine);
     EXPECT_EQ(r.exit_code, 3) << engine << ": " << r.output;
-    // (writeln(done) is ready at once and writes first: only output that can run at once
-    // keeps textual order; the halt waits for both.)
-    EXPECT_EQ(r.output, "done\n42\n") << engine;
+    // (The goals start in textual order on one IU and on every engine: writeln(X) waits for p,
+    // writeln(done) after it; the halt waits for both.)
+    EXPECT_EQ(r.output, "42\ndone\n") << engine;
   }
   const auto goal = fleng("run " + program.path() + " --engine sim -g 'p(X), writeln(X), halt(4)'");
   EXPECT_EQ(goal.exit_code, 4) << goal.output;

