@@ -31,7 +31,8 @@ PAPER_AVERAGE = [105, 127, 289, 154, 110, 115]
 def main():
     runs, out_md, figures = sys.argv[1], sys.argv[2], sys.argv[3]
     sim = {}      # (problem, ius, variant) -> (replicates, seconds, host)
-    host = {}     # (problem, engine) -> [seconds per epoch]
+    host = {}     # (problem, engine, ius) -> [seconds per epoch] of the last timing run
+    host_run = {}  # (problem, engine, ius) -> that run's host seconds (names the run)
     train = {}    # problem -> (seconds per epoch, total)
     order = []
     with open(runs) as f:
@@ -50,8 +51,15 @@ def main():
             elif row["engine"] == "local-train":
                 train[p] = (float(row["epoch_seconds"]), float(row["host_seconds"]))
             else:
-                host.setdefault((p, row["engine"], int(row["ius"])), []).append(
-                    float(row["epoch_seconds"]))
+                # One timing run writes a line per epoch, all with the run's host seconds; a
+                # later run of the same problem and engine (PHASES=host on a quiet machine)
+                # replaces the earlier one.
+                key = (p, row["engine"], int(row["ius"]))
+                run = row["host_seconds"]
+                if key not in host or host_run.get(key) != run:
+                    host[key] = []
+                    host_run[key] = run
+                host[key].append(float(row["epoch_seconds"]))
     ius_list = sorted({k[1] for k in sim if k[2] == "bal"}, reverse=True)
     lines = []
     lines.append("Relative simulated time of epoch 210 (bal = 100); in parentheses the paper's "
@@ -61,31 +69,36 @@ def main():
         lines.append(f"#### {ius} IUs\n")
         lines.append("| problem | replicates (bal) | bal, simulated s | " + " | ".join(VARIANTS) + " |")
         lines.append("|---|---|---|" + "---|" * len(VARIANTS))
+        # Each column's average is over the problems that have that run (a run that failed
+        # is "-" and left out of its column only; the cell then says over how many).
         sums = [0.0] * len(VARIANTS)
         psums = [0.0] * len(VARIANTS)
-        n = 0
+        counts = [0] * len(VARIANTS)
         for p in probs:
             r, t, _ = sim[(p, ius, "bal")]
             cells = []
-            complete = True
             for i, v in enumerate(VARIANTS):
                 if (p, ius, v) not in sim:
                     cells.append("-")
-                    complete = False
                     continue
-                rel = 100.0 * sim[(p, ius, v)][1] / t
-                sums[i] += rel
+                base = t
+                if v == "cwrong" and (p, ius, "bal-cwrong-heap") in sim:
+                    base = sim[(p, ius, "bal-cwrong-heap")][1]  # bal on cwrong's heaps
+                rel = 100.0 * sim[(p, ius, v)][1] / base
                 paper = PAPER.get(p, [None] * 6)[i]
-                psums[i] += paper if paper is not None else 0
+                if paper is not None:
+                    sums[i] += rel
+                    psums[i] += paper
+                    counts[i] += 1
                 cells.append(f"{rel:.0f} ({paper})" if paper is not None else f"{rel:.0f}")
-            if complete:
-                n += 1
             lines.append(f"| {p} | {r} | {t:.4f} | " + " | ".join(cells) + " |")
-        if n:
-            avg = [s / n for s in sums]
-            pavg = [s / n for s in psums]
+        n = max(counts) if probs else 0
+        if n and min(counts) > 0:
+            avg = [s / c for s, c in zip(sums, counts)]
+            pavg = [s / c for s, c in zip(psums, counts)]
             lines.append(f"| average of these {n} | | | " + " | ".join(
-                f"{a:.0f} ({pa:.0f})" for a, pa in zip(avg, pavg)) + " |")
+                f"{a:.0f} ({pa:.0f})" + (f" over {c}" if c != n else "")
+                for a, pa, c in zip(avg, pavg, counts)) + " |")
             lines.append("| paper's average (11 problems) | | | " + " | ".join(
                 str(x) for x in PAPER_AVERAGE) + " |")
             write_plot(figures, ius, avg, pavg)
