@@ -7,8 +7,6 @@
 
 #include <fmt/format.h>
 
-#include "frontend/lexemes.hpp"
-#include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/goal_sites.hpp"
 #include "vm/lineage.hpp"
@@ -485,7 +483,7 @@ std::string Iu::format_goal(const std::string& name, const Cell* args, std::uint
   const auto text = [&](Cell c) { return write_term(c, atoms, true, &names, limits); };
   // '$on_node'(N, G) as it was written: G @ node(N) (frontend/node_placements.hpp).
   if (name == "$on_node" && arity == 2) return text(args[1]) + " @ node(" + text(args[0]) + ")";
-  std::string shown = frontend::lexemes::atom_text(name);
+  std::string shown = atom_name_text(name);
   if (arity == 0) return shown;
   shown += '(';
   for (std::uint32_t i = 0; i < arity; ++i) {

@@ -476,7 +476,7 @@ class alignas(64) Iu {
   const std::atomic<std::uint32_t>* batch_waiting_ = nullptr;
   std::uint64_t batch_waiting_reductions_ = 0;
   std::uint32_t batch_waiting_time_slice_ = 0;
-  std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
+  std::array<unsigned, kMaxLabels> labels_{};  // the IUs of the placement labels of the current clause
 
   std::optional<RuntimeError> error_;
   int halt_code_ = 0;

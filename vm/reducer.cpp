@@ -16,8 +16,7 @@
 
 #include <fmt/format.h>
 
-#include "frontend/lexemes.hpp"
-#include "vm/compiler.hpp"
+#include "vm/builtins.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/inline_builtins.hpp"
 #include "vm/lineage.hpp"
