@@ -1,6 +1,6 @@
 // One Inference Unit as the reducer sees it: its heap, its goal pool, the goals suspended on
 // its variables, its registers and counters. The reducer (UNIRED) runs goals from the pool
-// (vm/reducer.cpp); binding a variable activates its hooked goals (the NIP's `bind` and
+// (vm/reducer_loop.hpp); binding a variable activates its hooked goals (the NIP's `bind` and
 // `activate`); suspension hangs hooks on variables (`suspend`). Engines (kernel/) own one or
 // more IUs and decide where spawned goals go; this class is the single-IU core they share.
 //
