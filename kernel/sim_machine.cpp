@@ -88,7 +88,8 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   for (unsigned i = 0; i < machine_.ius; ++i) {
     auto node = std::make_unique<Node>();
     node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);
-    node->iu->attach(this, &costs_);
+    node->iu->attach(this);
+    node->policy = std::make_unique<SimPolicy>(*node->iu, *this, costs_);
     if (machine_.aggregation_window > 0) {
       node->packets = std::make_unique<NipPackets>(machine_.aggregation_window, machine_.packet_words);
     }
@@ -179,9 +180,9 @@ void SimMachine::unired_loop(unsigned i) {
     }
     const netsim::SimTime start = engine_.now();
     const std::uint64_t reductions_before = iu.counters.reductions;
-    const vm::RunStatus status = iu.reduce_goal(node.next_goal);
+    const vm::RunStatus status = node.policy->reduce(node.next_goal);
     total_reductions_ += iu.counters.reductions - reductions_before;
-    const std::uint64_t cycles = iu.take_cycles();
+    const std::uint64_t cycles = node.policy->take_cycles();
     node.stats.unired_run_cycles += cycles;
     engine_.advance(cycles);
     trace(i, kUnired, "reduce", start, engine_.now() - start);
@@ -339,7 +340,7 @@ void SimMachine::fail(unsigned i) {
 
 netsim::SimTime SimMachine::ready_time(const vm::Iu& iu) const {
   const Node& node = *nodes_[iu.index()];
-  if (engine_.current() == node.unired) return engine_.now() + iu.peek_cycles();
+  if (engine_.current() == node.unired) return engine_.now() + node.policy->peek_cycles();
   return engine_.now();
 }
 
@@ -413,7 +414,7 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   Node& node = *nodes_[i];
   // The cycles used so far come first; then the request goes out and the UNIRED stalls until
   // the owner's NIP has answered, while every other processor goes on.
-  const std::uint64_t cycles = from.take_cycles();
+  const std::uint64_t cycles = node.policy->take_cycles();
   node.stats.unired_run_cycles += cycles;
   engine_.advance(cycles);
   const netsim::SimTime start = engine_.now();
@@ -492,11 +493,26 @@ void SimMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
   send(from.index(), iu, MessageKind::Goal, goal, 0, words, ready_time(from));
 }
 
+void SimMachine::charge_builtin_work(vm::Iu& from, std::uint64_t units) {
+  nodes_[from.index()]->policy->charge(units * costs_.builtin_work);
+}
+
+void SimMachine::charge_cycles(vm::Iu& from, std::uint64_t cycles) {
+  nodes_[from.index()]->policy->charge(cycles);
+}
+
+void SimMachine::charge_suspend(vm::Iu& from) { nodes_[from.index()]->policy->charge(costs_.suspend); }
+
+void SimMachine::charge_activate(vm::Iu& from) {
+  nodes_[from.index()]->policy->charge(costs_.activate);
+}
+
 void SimMachine::new_goal(vm::Iu& from) { nodes_[from.index()]->mp_pending += machine_.mp_newgoal; }
 
 std::optional<double> SimMachine::simulated_seconds(const vm::Iu& from) const {
   // The UNIRED's own time: the clock of the simulation plus the cycles of the reduction so far.
-  const double cycles = static_cast<double>(engine_.now()) + static_cast<double>(from.peek_cycles());
+  const double cycles = static_cast<double>(engine_.now()) +
+                        static_cast<double>(nodes_[from.index()]->policy->peek_cycles());
   return cycles / (machine_.clock_mhz * 1e6);
 }
 

@@ -5,8 +5,8 @@
 //           `newload` (a goal from the network) and `activate`; declares its load level to the
 //           network at most once per period and reads back the least level, from which it sets
 //           the dynamic-partitioning flag (distribute while least level < threshold).
-//   UNIRED  runs one reduction per `reduce` (vm::Iu::reduce_goal), adding up the cycles of its
-//           instructions; a `read` of another IU's memory stalls it until the reply arrives, so
+//   UNIRED  runs one reduction per `reduce` (SimPolicy::reduce, kernel/sim_policy.hpp), adding
+//           up the cycles of its instructions; a `read` of another IU's memory stalls it until the reply arrives, so
 //           the value is the one in memory at that time; answers `endreduce`.
 //   NIP     carries `writel` (goals and data to other IUs), `bind` (the owner binds its
 //           variable and activates the goals hooked on it), `suspend` (hooks on variables of
@@ -31,6 +31,7 @@
 
 #include "kernel/machine_description.hpp"
 #include "kernel/nip_packets.hpp"
+#include "kernel/sim_policy.hpp"
 #include "netsim/engine.hpp"
 #include "netsim/load_board.hpp"
 #include "netsim/network.hpp"
@@ -99,6 +100,11 @@ class SimMachine final : public vm::RemoteOps {
   void write_data(vm::Iu& from, unsigned iu, std::size_t words) override;
   void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
   void new_goal(vm::Iu& from) override;
+  [[nodiscard]] bool simulated() const override { return true; }
+  void charge_builtin_work(vm::Iu& from, std::uint64_t units) override;
+  void charge_cycles(vm::Iu& from, std::uint64_t cycles) override;
+  void charge_suspend(vm::Iu& from) override;
+  void charge_activate(vm::Iu& from) override;
   [[nodiscard]] std::optional<double> simulated_seconds(const vm::Iu& from) const override;
   bool start_timer(vm::Iu& from, double seconds, vm::Cell goal,
                    std::chrono::steady_clock::time_point deadline) override;
@@ -119,6 +125,7 @@ class SimMachine final : public vm::RemoteOps {
   };
   struct Node {
     std::unique_ptr<vm::Iu> iu;
+    std::unique_ptr<SimPolicy> policy;  // the reducer's engine policy for `iu`, its cycles
     netsim::ActorId unired = 0;
     netsim::ActorId nip = 0;
     netsim::ActorId mp = 0;
@@ -168,7 +175,7 @@ class SimMachine final : public vm::RemoteOps {
   void write_trace();
 
   MachineDescription machine_;
-  vm::SimCosts costs_;
+  SimCosts costs_;
   netsim::Engine engine_;
   std::unique_ptr<netsim::NetworkModel> network_;
   netsim::LoadBoard board_;

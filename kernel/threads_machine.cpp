@@ -164,7 +164,8 @@ ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::
     auto node = std::make_unique<Node>();
     node->out = std::make_unique<std::ostream>(&shared_out_);
     node->iu = std::make_unique<vm::Iu>(atoms, image, *node->out, i, n, iu_options);
-    node->iu->attach(this, nullptr);
+    node->iu->attach(this);
+    node->policy = std::make_unique<ThreadsPolicy>(*node->iu);
     heaps_.push_back(&node->iu->heap);
     nodes_.push_back(std::move(node));
     load_[i].store(0, std::memory_order_relaxed);
@@ -482,7 +483,7 @@ bool ThreadsMachine::run_iu(unsigned i) {
         runtime_->in_flight.load(std::memory_order_relaxed) <= static_cast<std::int64_t>(workers_);
     // A long batch looks every `waiting_reductions` for an IU that has begun to wait meanwhile,
     // when every IU has a worker of its own (one that waits then has a worker to run it).
-    const vm::Iu::BatchLimits limits{
+    const BatchLimits limits{
         batches_.goals,
         someone_waits ? batches_.waiting_reductions : batches_.reductions,
         someone_waits ? batches_.waiting_time_slice : batches_.time_slice,
@@ -490,7 +491,7 @@ bool ThreadsMachine::run_iu(unsigned i) {
         !someone_waits && size() > 1 && size() <= workers_ ? &hungry_count_ : nullptr,
         batches_.waiting_reductions,
         batches_.waiting_time_slice};
-    const vm::RunStatus status = iu.run_batch(limits);
+    const vm::RunStatus status = node.policy->run_batch(limits);
     worker.reductions += iu.counters.reductions - reductions;
     worker.suspensions += iu.counters.suspensions - suspensions;
     ++worker.batches;

@@ -76,6 +76,7 @@
 #include "kernel/host_timers.hpp"
 #include "kernel/machine_description.hpp"
 #include "kernel/shared_output.hpp"
+#include "kernel/threads_policy.hpp"
 #include "vm/iu.hpp"
 
 namespace fleng::kernel {
@@ -176,6 +177,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   struct alignas(64) Node {
     std::unique_ptr<std::ostream> out;  // this IU's stream over the shared output
     std::unique_ptr<vm::Iu> iu;
+    std::unique_ptr<ThreadsPolicy> policy;  // the reducer's engine policy for `iu`: its batches
     std::mutex inbox_mutex;
     std::vector<Message> inbox;         // guarded by inbox_mutex
     std::vector<Message> taken;         // the messages being applied (the task's own)
@@ -249,7 +251,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   ///  - An IU that begins to wait during another's long batch: when every IU has a worker, a
   ///    long batch looks at hungry_count_ every `waiting_reductions` reductions (also between
   ///    pieces of a goal's slice) and turns into a short one the first time it is not zero
-  ///    (vm::Iu::BatchLimits::waiting).
+  ///    (BatchLimits::waiting).
   struct Batches {
     std::uint32_t goals;
     std::uint64_t reductions;
@@ -294,7 +296,7 @@ class ThreadsMachine final : public vm::RemoteOps {
   alignas(64) std::atomic<std::int64_t> growth_budget_{0};
   std::atomic<int> failed_{-1};
   alignas(64) std::atomic<unsigned> rotate_{0};  // where least_loaded starts looking
-  // IUs whose `hungry` flag is set (a hint; batches look at it, vm::Iu::BatchLimits::waiting)
+  // IUs whose `hungry` flag is set (a hint; batches look at it, BatchLimits::waiting)
   alignas(64) std::atomic<std::uint32_t> hungry_count_{0};
   alignas(64) std::uint64_t collections_ = 0;
   std::chrono::steady_clock::time_point run_start_{};

@@ -75,12 +75,18 @@ struct NumberConstant {
   double real = 0.0;
 };
 
+/// Registers limit of a clause (arguments, head sub-terms and body temporaries): the compiler
+/// allocates no more, the reducer keeps this many; the constant registers follow.
+inline constexpr std::uint32_t kMaxRegisters = 1024;
 /// Registers from kConstantRegisterBase on hold constants (atoms, small integers) of the
 /// program: an IU fills them from CodeImage::register_constants before it runs and no
 /// instruction writes them, so a body reads a constant like any other register, without a
-/// put_const. (kMaxRegisters of vm/compiler.hpp, the registers of a clause, end where they begin.)
+/// put_const. (kMaxRegisters, the registers of a clause, end where they begin.)
 inline constexpr std::uint32_t kConstantRegisterBase = 1024;
+static_assert(kMaxRegisters == kConstantRegisterBase);
 inline constexpr std::uint32_t kMaxConstantRegisters = 4096;
+/// Labels of placements per clause (the compiler's limit, the IU's label table).
+inline constexpr std::uint32_t kMaxLabels = 64;
 
 class CodeImage {
  public:

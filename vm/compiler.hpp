@@ -50,11 +50,4 @@ PredicateId compile_query(const std::vector<frontend::Goal>& goals,
                           std::vector<frontend::Diagnostic>& errors,
                           const CompileOptions& options = {});
 
-/// Registers limit of a clause (arguments, head sub-terms and body temporaries); the constant
-/// registers (vm/code.hpp) follow.
-inline constexpr std::uint32_t kMaxRegisters = 1024;
-static_assert(kMaxRegisters == kConstantRegisterBase);
-/// Labels of placements per clause.
-inline constexpr std::uint32_t kMaxLabels = 64;
-
 }  // namespace fleng::vm

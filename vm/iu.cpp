@@ -3,12 +3,12 @@
 #include "vm/iu.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <ostream>
+#include <thread>
 
 #include <fmt/format.h>
 
-#include "frontend/lexemes.hpp"
-#include "vm/compiler.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/goal_sites.hpp"
 #include "vm/lineage.hpp"
@@ -130,6 +130,13 @@ void Iu::wake_sleepers() {
   sleepers_.erase(sleepers_.begin(), sleepers_.begin() + static_cast<std::ptrdiff_t>(due));
 }
 
+void Iu::sleep_until_first_timer() {
+  if (sleepers_.empty()) return;
+  const auto until = std::min(sleepers_.front().deadline,
+                              std::chrono::steady_clock::now() + std::chrono::milliseconds(20));
+  std::this_thread::sleep_until(until);
+}
+
 bool Iu::spawn_goal_later(PredicateId predicate, const Cell* args) {
   const Cell goal = make_builtin_goal(predicate, args);
   if (goal == 0) return false;
@@ -160,24 +167,10 @@ void Iu::activate_goal(Cell goal, std::int64_t generation) {
     goal_record::set_state(goal, (generation + 1) * 2);
     --suspended_live_;
     ++counters.activations;
-    if (costs_ != nullptr) cycles_ += costs_->activate;
+    if (simulated_) remote_->charge_activate(*this);
     if (tracing_) [[unlikely]] trace_wake(goal);
     push(goal);
   }
-}
-
-Cell Iu::take_goal() {
-  if (!pool_.empty()) {
-    const Cell goal = pool_.back();
-    pool_.pop_back();
-    return goal;
-  }
-  if (!preempted_.empty()) {
-    const Cell goal = preempted_.front();
-    preempted_.pop_front();
-    return goal;
-  }
-  return 0;
 }
 
 Cell Iu::take_oldest_goal() {
@@ -384,7 +377,7 @@ bool Iu::suspend_goal(Cell goal, PredicateId predicate, const Cell* args, std::u
     hook[1] = goal;
     hook[2] = make_small_int(generation);
     const Cell hook_cell = make_pointer(Tag::Box, hook, index_);
-    if (costs_ != nullptr) cycles_ += costs_->suspend;
+    if (simulated_) remote_->charge_suspend(*this);
     if (remote_ != nullptr && iu_of(v) != index_) {
       hook[3] = kNil;
       remote_->hook(*this, v, hook_cell);  // the owner's NIP registers it (`suspend`)
@@ -485,7 +478,7 @@ std::string Iu::format_goal(const std::string& name, const Cell* args, std::uint
   const auto text = [&](Cell c) { return write_term(c, atoms, true, &names, limits); };
   // '$on_node'(N, G) as it was written: G @ node(N) (frontend/node_placements.hpp).
   if (name == "$on_node" && arity == 2) return text(args[1]) + " @ node(" + text(args[0]) + ")";
-  std::string shown = frontend::lexemes::atom_text(name);
+  std::string shown = atom_name_text(name);
   if (arity == 0) return shown;
   shown += '(';
   for (std::uint32_t i = 0; i < arity; ++i) {

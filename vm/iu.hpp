@@ -1,6 +1,6 @@
 // One Inference Unit as the reducer sees it: its heap, its goal pool, the goals suspended on
 // its variables, its registers and counters. The reducer (UNIRED) runs goals from the pool
-// (vm/reducer.cpp); binding a variable activates its hooked goals (the NIP's `bind` and
+// (vm/reducer_loop.hpp); binding a variable activates its hooked goals (the NIP's `bind` and
 // `activate`); suspension hangs hooks on variables (`suspend`). Engines (kernel/) own one or
 // more IUs and decide where spawned goals go; this class is the single-IU core they share.
 //
@@ -27,6 +27,7 @@
 #include "vm/atom_table.hpp"
 #include "vm/builtin_outcome.hpp"
 #include "vm/code.hpp"
+#include "vm/engine_policy.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/heap.hpp"
 #include "vm/remote_ops.hpp"
@@ -43,14 +44,6 @@ class Iu;
 /// least `headroom` free cells if it can. Only at a point where no reduction is in progress.
 void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
                       std::size_t headroom);
-
-/// How the reducer runs: one IU alone; one reduction per `reduce` command of the simulated
-/// machine (cycles counted, remote reads asked for); or batches of goals of the threads engine
-/// (the machine's placements and messages, nothing counted).
-enum class ExecMode : std::uint8_t { Local = 0, Simulated = 1, Threads = 2 };
-
-/// What stopped a run.
-enum class RunStatus { Success, Deadlock, Error, Halt, Interrupted };
 
 struct RuntimeError {
   std::string message;   ///< e.g. "no matching clause"
@@ -126,61 +119,51 @@ class alignas(64) Iu {
   /// lineage key `lineage` (vm/lineage.hpp; the query's: lineage::root(seed)).
   bool add_goal(PredicateId predicate, const Cell* args, std::uint64_t lineage = 0);
   /// Runs until the pool is empty (then success or deadlock), an error, halt/1, or an
-  /// interrupt request.
+  /// interrupt request: the one-IU engine (vm/local_policy.hpp).
   RunStatus run();
+  /// The reducer under an engine's policy (vm/engine_policy.hpp): reduces goals until the
+  /// policy stops it, an error, halt/1 or an interrupt. Defined in vm/reducer_loop.hpp,
+  /// instantiated by each engine's translation unit.
+  template <EnginePolicy Policy>
+  RunStatus run_loop(Policy& policy);
+  /// Free cells guaranteed at the start of every reduction (head matching allocates nothing;
+  /// the body reserves its own needs at commit).
+  static constexpr std::size_t kMinFreeCells = 4096;
 
-  // --- on the simulated machine ------------------------------------------------------------------
-  /// Joins a machine: remote operations go to `remote`, and the reducer adds up cycles.
-  void attach(RemoteOps* remote, const SimCosts* costs) {
+  // --- on a machine of several IUs ---------------------------------------------------------------
+  /// Joins a machine: remote operations go to `remote` (and costs, if it simulates time).
+  void attach(RemoteOps* remote) {
     remote_ = remote;
-    costs_ = costs;
     static_partitioning_ = remote != nullptr && remote->static_partitioning();
+    simulated_ = remote != nullptr && remote->simulated();
   }
-  /// Reduces one goal (and the goals it reduces directly), the UNIRED's `reduce` command.
-  /// Success means the reduction ended normally.
-  RunStatus reduce_goal(Cell goal);
-  /// A batch of the threads engine: how many goals and reductions it may take, how many direct
-  /// reductions each goal may make before it goes to the back (the time slice), and the free
-  /// heap cells below which it stops.
-  struct BatchLimits {
-    std::uint32_t goals;
-    std::uint64_t reductions;
-    std::uint32_t time_slice;
-    std::size_t low_cells;
-    /// While not null: every `waiting_reductions` reductions the batch looks at this count (the
-    /// machine's IUs waiting for work); once it is not zero the batch shortens to
-    /// `waiting_reductions` reductions and its goals' slices to `waiting_time_slice`, so that
-    /// what the waiting IU may need goes out soon (the machine sends it at the batch's end).
-    const std::atomic<std::uint32_t>* waiting = nullptr;
-    std::uint64_t waiting_reductions = 0;
-    std::uint32_t waiting_time_slice = 0;
-  };
-  /// Threads engine: reduces goals of the pool, at most `limits.goals` (each with its direct
-  /// reductions) and about `limits.reductions` (a goal is not cut short but by its slice),
-  /// stopping early when the pool is empty or the heap runs low. Success means it stopped
-  /// normally (the pool may still hold goals).
-  RunStatus run_batch(const BatchLimits& limits);
+  /// The machine this IU joined (null: the one-IU engine).
+  [[nodiscard]] RemoteOps* machine() const { return remote_; }
+  [[nodiscard]] bool static_partitioning() const { return static_partitioning_; }
   /// Charges `units` of a builtin's work (an expression node, a list element, a character) on the
-  /// simulated machine: `unired.builtin_work` cycles each. Nothing on the other engines.
+  /// simulated machine (RemoteOps::charge_builtin_work). Nothing on the other engines.
   void charge_work(std::uint64_t units) {
-    if (costs_ != nullptr) cycles_ += units * costs_->builtin_work;
+    if (simulated_) remote_->charge_builtin_work(*this, units);
   }
   /// True on the simulated machine (cycles are counted, time is simulated).
-  [[nodiscard]] bool simulated() const { return costs_ != nullptr; }
-  /// work/1 on the simulated machine: the reduction takes `cycles` more UNIRED cycles.
-  void charge_cycles(std::uint64_t cycles) { cycles_ += cycles; }
-  /// UNIRED cycles added up since the last take_cycles().
-  [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
-  /// UNIRED cycles added up since the last call.
-  std::uint64_t take_cycles() {
-    const std::uint64_t c = cycles_;
-    cycles_ = 0;
-    return c;
-  }
+  [[nodiscard]] bool simulated() const { return simulated_; }
   /// The MP's dynamic-partitioning flag: true while the bodies that distribute are used.
   bool distribute = false;
-  /// Takes the next goal of the pool (the MP's choice), or 0: the newest (LIFO).
-  Cell take_goal();
+  /// Takes the next goal of the pool (the MP's choice), or 0: the newest (LIFO), else the
+  /// oldest of those whose time slice ran out.
+  Cell take_goal() {
+    if (!pool_.empty()) {
+      const Cell goal = pool_.back();
+      pool_.pop_back();
+      return goal;
+    }
+    if (!preempted_.empty()) {
+      const Cell goal = preempted_.front();
+      preempted_.pop_front();
+      return goal;
+    }
+    return 0;
+  }
   /// Takes the oldest goal of the pool, or 0: the MP's periodic FIFO pick (docs/engine.md), so
   /// that a goal woken behind a long chain of newer ones is not starved.
   Cell take_oldest_goal();
@@ -300,6 +283,44 @@ class alignas(64) Iu {
   void wake_sleepers();
   /// Host engines: goals waiting for their timer's deadline.
   [[nodiscard]] std::size_t sleeper_count() const { return sleepers_.size(); }
+  [[nodiscard]] bool has_sleepers() const { return !sleepers_.empty(); }
+  /// Host engines, nothing to do but timers: sleeps until the first deadline, at most a little
+  /// while (so that an interrupt is seen).
+  void sleep_until_first_timer();
+  /// True while goals are suspended (a pool that empties then is a deadlock).
+  [[nodiscard]] bool has_suspended_goals() const { return suspended_live_ > 0; }
+  [[nodiscard]] const IuOptions& options() const { return options_; }
+  // --- placements (the machine engines' policies) -----------------------------------------------
+  /// The IU a datum of put_var_at / place goes to: its label's under static partitioning, here
+  /// otherwise.
+  [[nodiscard]] unsigned placement_target(std::uint64_t operand) const {
+    const auto kind = static_cast<std::uint32_t>(operand >> 32U);
+    const auto label = static_cast<std::uint32_t>(operand);
+    // Naive partitioning (--static off) ignores the program's placements: every goal to the
+    // least-loaded IU, every datum here.
+    if (!remote_->static_partitioning()) return index_;
+    if (kind == 0) return index_;
+    return labels_[label];
+  }
+  /// The IU a goal of spawn_at goes to: naive partitioning sends every goal to the
+  /// least-loaded IU; with static partitioning an unannotated goal stays here and an annotated
+  /// one goes to its label's IU.
+  unsigned goal_placement(std::uint64_t placement) {
+    return !static_partitioning_ ? remote_->least_loaded(*this)
+           : (placement >> 32U) == 0 ? index_
+                                     : labels_[static_cast<std::uint32_t>(placement) & (kMaxLabels - 1)];
+  }
+  /// on(L): the IU that owns the datum received here (a non-pointer means this IU). Local
+  /// references are followed; the first one into another IU names that IU without a remote
+  /// read (an output variable received from a consumer elsewhere is owned there).
+  [[nodiscard]] unsigned owner_iu(Cell datum) const {
+    while (is_ref(datum) && iu_of(datum) == index_) {
+      const Cell contents = *address_of(datum);
+      if (is_var_contents(contents)) break;
+      datum = contents;
+    }
+    return is_pointer(datum) ? iu_of(datum) : index_;
+  }
   /// The clock of the machine in MHz (IuOptions::clock_mhz).
   [[nodiscard]] double clock_mhz() const { return options_.clock_mhz; }
   /// The program's arguments (`fleng run prog.fl -- a b`), for argv/1.
@@ -338,24 +359,6 @@ class alignas(64) Iu {
   [[nodiscard]] std::uint32_t reduced_site() const {
     return current_goal_ != 0 ? goal_record::call_site(current_goal_) : exec_site_;
   }
-  template <ExecMode kMode>
-  RunStatus run_loop(Cell single_goal);
-  /// Dereference, asking the machine for remote cells (simulated machine only).
-  template <ExecMode kMode>
-  Cell deref_at(Cell c) {
-    if constexpr (kMode != ExecMode::Simulated) {
-      return deref(c);
-    } else {
-      while (is_ref(c)) {
-        if (iu_of(c) != index_) remote_->read(*this, c);
-        const Cell contents = load_cell(address_of(c));
-        if (is_var_contents(contents)) return c;
-        c = contents;
-      }
-      return c;
-    }
-  }
-  unsigned placement_target(std::uint64_t operand);
   /// Fills the constant registers the image has made since the last time.
   void load_constant_registers() {
     for (; constants_loaded_ < image.register_constants.size(); ++constants_loaded_) {
@@ -372,19 +375,6 @@ class alignas(64) Iu {
   bool suspend_goal(Cell goal_or_zero, PredicateId predicate, const Cell* args,
                     std::uint32_t arity);
   void collect(std::size_t need, Cell* extra, std::size_t extra_count);
-  /// Threads engine: the batch's look at BatchLimits::waiting (due at batch_check_at_, and at
-  /// the end of every piece of a goal's slice): shortens the batch and its slices once an IU
-  /// waits, and sets the next look.
-  void look_for_waiting();
-  /// The count of reductions of the batch's next look (or its end, if sooner).
-  void set_next_look();
-  /// The next piece of a goal's slice of which `given` direct reductions are gone: the rest,
-  /// or at most `waiting_reductions` of it while the batch looks for waiting IUs.
-  [[nodiscard]] std::uint32_t slice_piece(std::uint32_t given) const {
-    const std::uint32_t rest = batch_time_slice_ - given;
-    if (batch_waiting_ == nullptr) return rest;
-    return std::min(rest, static_cast<std::uint32_t>(batch_waiting_reductions_));
-  }
   void set_error(std::string message, std::string goal, SourceRef where);
 
   unsigned index_;
@@ -401,6 +391,7 @@ class alignas(64) Iu {
   void trace_wake(Cell goal);
 
   bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
+  bool simulated_ = false;  // the machine's, read once at attach: costs go to it
   std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
   std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
   /// timer/2 on the host engines: goals and the deadlines they enter the pool at, in deadline
@@ -413,7 +404,19 @@ class alignas(64) Iu {
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
   std::vector<Cell> blocked_;
-  std::array<std::vector<void*>, 3> threaded_code_;  // by ExecMode: the reducer's handler per code address
+  /// The reducer's handler per code address, one table per instance of the loop (an engine
+  /// policy's), found by that instance's dispatch table.
+  struct ThreadedCode {
+    void* const* dispatch;
+    std::vector<void*> handlers;
+  };
+  std::vector<ThreadedCode> threaded_code_;
+  std::vector<void*>& threaded_code_for(void* const* dispatch) {
+    for (ThreadedCode& t : threaded_code_) {
+      if (t.dispatch == dispatch) return t.handlers;
+    }
+    return threaded_code_.emplace_back(ThreadedCode{dispatch, {}}).handlers;
+  }
   /// Handlers of the reducer for common operand values of one instruction (docs/engine.md,
   /// "Specialised handlers"): chosen when the code is threaded, same effect as the general one.
   struct SpecialHandlers {
@@ -463,20 +466,7 @@ class alignas(64) Iu {
   bool stress_toggle_ = false;     // gc_stress: every other builtin allocation fails first
   RemoteOps* remote_ = nullptr;    // the machine, when there are other IUs
   const std::vector<const Heap*>* machine_heaps_ = nullptr;
-  const SimCosts* costs_ = nullptr;
-  std::uint64_t cycles_ = 0;
-  std::uint32_t batch_left_ = 0;       // threads engine: goals left in this batch
-  std::uint64_t batch_end_reductions_ = 0;  // threads engine: the batch ends at this count
-  std::uint32_t batch_time_slice_ = 1000;    // threads engine: this batch's time slice
-  std::size_t batch_low_cells_ = 0;    // threads engine: end the batch below this many free cells
-  // Threads engine, while another IU may start waiting (BatchLimits::waiting): the next count
-  // of reductions at which the batch looks (or its end, if sooner), and what it shortens to.
-  std::uint64_t batch_check_at_ = 0;
-  std::uint64_t batch_start_reductions_ = 0;
-  const std::atomic<std::uint32_t>* batch_waiting_ = nullptr;
-  std::uint64_t batch_waiting_reductions_ = 0;
-  std::uint32_t batch_waiting_time_slice_ = 0;
-  std::array<unsigned, 64> labels_{};  // the IUs of the placement labels of the current clause
+  std::array<unsigned, kMaxLabels> labels_{};  // the IUs of the placement labels of the current clause
 
   std::optional<RuntimeError> error_;
   int halt_code_ = 0;

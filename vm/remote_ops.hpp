@@ -1,6 +1,8 @@
 // What an Inference Unit asks of the machine when a term, a variable or a goal belongs to
-// another IU (the NIP's commands, PIE64 paper section 4.2). The one-IU engine has none; the
-// simulated machine (kernel/sim_machine.hpp) implements them with messages over the network.
+// another IU (the NIP's commands, PIE64 paper section 4.2), and the costs the IU's out-of-line
+// paths (builtins, suspension, activation) charge on a machine that simulates time. The one-IU
+// engine has none; the simulated machine (kernel/sim_machine.hpp) implements them with
+// messages over the network and its IUs' cycle counters (kernel/sim_policy.hpp).
 #pragma once
 
 #include <chrono>
@@ -12,17 +14,6 @@
 namespace fleng::vm {
 
 class Iu;
-
-/// Cycle costs the reducer adds up when it runs on the simulated machine.
-struct SimCosts {
-  const std::uint32_t* instruction_cycles = nullptr;  ///< per opcode
-  std::uint32_t reduce_dispatch = 0;
-  std::uint32_t clause_try = 0;
-  std::uint32_t builtin_call = 0;
-  std::uint32_t builtin_work = 0;  ///< per unit of a builtin's work (Iu::charge_work)
-  std::uint32_t suspend = 0;
-  std::uint32_t activate = 0;
-};
 
 class RemoteOps {
  public:
@@ -58,6 +49,23 @@ class RemoteOps {
   /// the IU keeps it until `deadline` (host clock), the machine waking the IU then if it sleeps.
   virtual bool start_timer(Iu& from, double seconds, Cell goal,
                            std::chrono::steady_clock::time_point deadline) = 0;
+  /// True when the machine simulates time: the IU's out-of-line costs below are charged
+  /// (read once, at Iu::attach).
+  [[nodiscard]] virtual bool simulated() const { return false; }
+  /// `units` of a builtin's work (Iu::charge_work) on a simulated machine.
+  virtual void charge_builtin_work(Iu& from, std::uint64_t units) {
+    static_cast<void>(from);
+    static_cast<void>(units);
+  }
+  /// work/1 on a simulated machine: the reduction takes `cycles` more UNIRED cycles.
+  virtual void charge_cycles(Iu& from, std::uint64_t cycles) {
+    static_cast<void>(from);
+    static_cast<void>(cycles);
+  }
+  /// A goal of `from` hung a hook on a variable (one per variable it suspends on).
+  virtual void charge_suspend(Iu& from) { static_cast<void>(from); }
+  /// A suspended goal of `from` was activated.
+  virtual void charge_activate(Iu& from) { static_cast<void>(from); }
   /// The simulated time of `from` in seconds (now/1), on a machine that simulates time;
   /// nullopt where time is the host's.
   [[nodiscard]] virtual std::optional<double> simulated_seconds(const Iu& from) const {

@@ -287,6 +287,8 @@ class Writer {
 
 }  // namespace
 
+std::string atom_name_text(std::string_view name) { return frontend::lexemes::atom_text(name); }
+
 std::string float_text(double value) {
   // Not-a-number prints as `nan` whatever its sign bit (fmt would print `-nan`).
   if (std::isnan(value)) return "nan";

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -58,5 +59,9 @@ std::string write_answer_term(Cell term, const AtomTable& atoms, const AnswerSty
 
 /// Float text that reads back as a float: always with a `.` (1.0, 1.5e+20).
 std::string float_text(double value);
+
+/// The text of an atom named `name` standing alone, as write_term quotes it: bare when it
+/// reads back as the same atom, quoted otherwise (a goal's name in a message).
+std::string atom_name_text(std::string_view name);
 
 }  // namespace fleng::vm

@@ -22,7 +22,7 @@ Outcome work(Iu& iu, Cell cycles, const char* name) {
   const std::int64_t n = integer_value(c);
   if (n < 0) return iu.fail(fmt::format("{}: the number of cycles must not be negative, not {}", name, n));
   if (iu.simulated()) {
-    iu.charge_cycles(static_cast<std::uint64_t>(n));
+    iu.machine()->charge_cycles(iu, static_cast<std::uint64_t>(n));
     return Outcome::Done;
   }
   const auto end = std::chrono::steady_clock::now() +

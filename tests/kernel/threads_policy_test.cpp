@@ -1,18 +1,22 @@
-// Batches of the threads engine (Iu::run_batch, vm/reducer.cpp): a batch ends by its goals or
-// its reductions, a goal yields after its time slice, and a batch given the machine's count of
-// waiting IUs shortens itself and its slices once that count is not zero, also in the middle
-// of a goal's slice.
+// Batches of the threads engine (ThreadsPolicy::run_batch, kernel/threads_policy.hpp): a batch
+// ends by its goals or its reductions, a goal yields after its time slice, and a batch given the
+// machine's count of waiting IUs shortens itself and its slices once that count is not zero,
+// also in the middle of a goal's slice.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <cstdint>
 
-#include "vm_test_support.hpp"
+#include "kernel/threads_policy.hpp"
+#include "../vm/vm_test_support.hpp"
 
-namespace fleng::vm {
+namespace fleng::kernel {
 namespace {
 
-using test::Machine;
+using vm::Cell;
+using vm::RunStatus;
+
+using vm::test::Machine;
 
 // 2 reductions per round and one direct reduction of a goal (loop1/2's dispatch is inlined
 // into loop/1's body, which executes loop/1 again): one goal runs until its slice ends.
@@ -24,8 +28,8 @@ constexpr const char* kLoop =
 constexpr std::uint64_t kRounds = 20000;
 constexpr std::uint64_t kAllReductions = 2 * (kRounds + 1);
 
-Iu::BatchLimits long_batch(const std::atomic<std::uint32_t>* waiting) {
-  return Iu::BatchLimits{256, 100000, 100000, 0, waiting, 100, 200};
+BatchLimits long_batch(const std::atomic<std::uint32_t>* waiting) {
+  return BatchLimits{256, 100000, 100000, 0, waiting, 100, 200};
 }
 
 void start_loop(Machine& m) {
@@ -40,7 +44,7 @@ TEST(Batch, WithNobodyWaitingTheGoalRunsItsWholeSlice) {
   for (const std::atomic<std::uint32_t>* waiting : counts) {
     Machine m(kLoop);
     start_loop(m);
-    ASSERT_EQ(m.iu->run_batch(long_batch(waiting)), RunStatus::Success);
+    ASSERT_EQ(ThreadsPolicy(*m.iu).run_batch(long_batch(waiting)), RunStatus::Success);
     EXPECT_EQ(m.iu->counters.reductions, kAllReductions);
     EXPECT_EQ(m.iu->pool_size(), 0U);
   }
@@ -50,7 +54,7 @@ TEST(Batch, AnIuWaitingShortensTheBatchAndTheSliceInTheMiddleOfAGoal) {
   Machine m(kLoop);
   start_loop(m);
   const std::atomic<std::uint32_t> waiting{1};
-  ASSERT_EQ(m.iu->run_batch(long_batch(&waiting)), RunStatus::Success);
+  ASSERT_EQ(ThreadsPolicy(*m.iu).run_batch(long_batch(&waiting)), RunStatus::Success);
   // The goal's first piece of 100 direct reductions ends, the batch looks and finds an IU
   // waiting: the slice is now 200 (the goal yields after 200 direct reductions, 400
   // reductions), the batch ends at the goal boundary past 100 reductions.
@@ -59,7 +63,7 @@ TEST(Batch, AnIuWaitingShortensTheBatchAndTheSliceInTheMiddleOfAGoal) {
   EXPECT_EQ(m.iu->pool_size(), 1U);  // the preempted goal
   // The rest in later batches, with the same result.
   for (int i = 0; i < 1000 && m.iu->pool_size() > 0; ++i) {
-    ASSERT_EQ(m.iu->run_batch(long_batch(&waiting)), RunStatus::Success);
+    ASSERT_EQ(ThreadsPolicy(*m.iu).run_batch(long_batch(&waiting)), RunStatus::Success);
   }
   EXPECT_EQ(m.iu->counters.reductions, kAllReductions);
   EXPECT_EQ(m.iu->pool_size(), 0U);
@@ -68,8 +72,8 @@ TEST(Batch, AnIuWaitingShortensTheBatchAndTheSliceInTheMiddleOfAGoal) {
 TEST(Batch, ABatchEndsByItsReductionsAtAGoalBoundary) {
   Machine m(kLoop);
   start_loop(m);
-  const Iu::BatchLimits limits{256, 1000, 300, 0, nullptr, 100, 200};
-  ASSERT_EQ(m.iu->run_batch(limits), RunStatus::Success);
+  const BatchLimits limits{256, 1000, 300, 0, nullptr, 100, 200};
+  ASSERT_EQ(ThreadsPolicy(*m.iu).run_batch(limits), RunStatus::Success);
   // Slices of 300 direct reductions (600 reductions): the goal yields at 600 and 1200
   // reductions; the batch ends at the first goal boundary at or past 1000 reductions.
   EXPECT_EQ(m.iu->counters.reductions, 1200U);
@@ -77,4 +81,4 @@ TEST(Batch, ABatchEndsByItsReductionsAtAGoalBoundary) {
 }
 
 }  // namespace
-}  // namespace fleng::vm
+}  // namespace fleng::kernel

@@ -1,0 +1,17 @@
+// The reducer's instance for the simulated machine (kernel/sim_policy.hpp).
+#include "kernel/sim_policy.hpp"
+
+#include "vm/reducer_loop.hpp"
+
+namespace fleng::vm {
+template RunStatus Iu::run_loop<kernel::SimPolicy>(kernel::SimPolicy&);
+}  // namespace fleng::vm
+
+namespace fleng::kernel {
+
+vm::RunStatus SimPolicy::reduce(vm::Cell goal) {
+  pending_ = goal;
+  return iu_.run_loop(*this);
+}
+
+}  // namespace fleng::kernel
