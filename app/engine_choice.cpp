@@ -10,10 +10,13 @@ namespace fleng::app {
 
 namespace {
 
+// The engines a command line may choose without --engine, in the order they are preferred;
+// mpi is only ever chosen by name (it needs mpirun).
 constexpr std::array kOrder{Engine::Local, Engine::Sim, Engine::Threads};
+constexpr std::array kAll{Engine::Local, Engine::Sim, Engine::Threads, Engine::Mpi};
 
 Engines both(const Engines& a, const Engines& b) {
-  return Engines{a.local && b.local, a.sim && b.sim, a.threads && b.threads};
+  return Engines{a.local && b.local, a.sim && b.sim, a.threads && b.threads, a.mpi && b.mpi};
 }
 
 /// The first engine of local, sim, threads in `engines` (which is not empty).
@@ -34,12 +37,14 @@ std::string_view engine_name(Engine engine) {
       return "sim";
     case Engine::Threads:
       return "threads";
+    case Engine::Mpi:
+      return "mpi";
   }
   return "local";
 }
 
 std::optional<Engine> engine_named(std::string_view name) {
-  for (const Engine e : kOrder) {
+  for (const Engine e : kAll) {
     if (engine_name(e) == name) return e;
   }
   return std::nullopt;
@@ -53,30 +58,39 @@ bool Engines::has(Engine e) const {
       return sim;
     case Engine::Threads:
       return threads;
+    case Engine::Mpi:
+      return mpi;
   }
   return false;
 }
 
 std::string Engines::describe() const {
   std::vector<std::string_view> names;
-  for (const Engine e : kOrder) {
+  for (const Engine e : kAll) {
     if (has(e)) names.push_back(engine_name(e));
   }
   if (names.empty()) return "no engine";
   if (names.size() == 1) return std::string(names[0]);
-  if (names.size() == 2) return fmt::format("{} and {}", names[0], names[1]);
-  return fmt::format("{}, {} and {}", names[0], names[1], names[2]);
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    text += i == 0 ? "" : i + 1 == names.size() ? " and " : ", ";
+    text += names[i];
+  }
+  return text;
 }
 
 Engines understood_by(std::string_view option) {
   // The table (engine_choice.hpp); docs/user-guide.md shows it to users.
   if (option == "ius" || option == "static" || option == "threshold" || option == "machine" ||
-      option == "set" || option == "trace") {
-    return Engines{.local = false, .sim = true, .threads = true};
+      option == "set") {
+    return Engines{.local = false, .sim = true, .threads = true, .mpi = true};
   }
-  if (option == "workers") return Engines{.local = false, .sim = false, .threads = true};
-  if (option == "gc-stress" || option == "trace-goals") return Engines{.local = true, .sim = false, .threads = false};
-  return Engines{.local = true, .sim = true, .threads = true};
+  if (option == "trace") return Engines{.local = false, .sim = true, .threads = true, .mpi = false};
+  if (option == "workers") return Engines{.local = false, .sim = false, .threads = true, .mpi = false};
+  if (option == "gc-stress" || option == "trace-goals") {
+    return Engines{.local = true, .sim = false, .threads = false, .mpi = false};
+  }
+  return Engines{.local = true, .sim = true, .threads = true, .mpi = true};
 }
 
 Engine choose_engine(std::optional<Engine> engine, const std::vector<GivenOption>& options) {
@@ -93,7 +107,7 @@ Engine choose_engine(std::optional<Engine> engine, const std::vector<GivenOption
     }
     return *engine;
   }
-  Engines possible{.local = true, .sim = true, .threads = true};
+  Engines possible{.local = true, .sim = true, .threads = true, .mpi = false};
   for (std::size_t i = 0; i < options.size(); ++i) {
     const Engines engines = understood_by(options[i].name);
     const Engines left = both(possible, engines);

@@ -25,9 +25,9 @@
 
 namespace fleng::app {
 
-enum class Engine { Local, Sim, Threads };
+enum class Engine { Local, Sim, Threads, Mpi };
 
-/// "local", "sim" or "threads".
+/// "local", "sim", "threads" or "mpi".
 std::string_view engine_name(Engine engine);
 /// The engine named `name`; std::nullopt for any other word.
 std::optional<Engine> engine_named(std::string_view name);
@@ -37,8 +37,9 @@ struct Engines {
   bool local = false;
   bool sim = false;
   bool threads = false;
+  bool mpi = false;
   bool has(Engine e) const;
-  bool empty() const { return !local && !sim && !threads; }
+  bool empty() const { return !local && !sim && !threads && !mpi; }
   /// "sim and threads", "threads", ...
   std::string describe() const;
 };

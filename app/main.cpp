@@ -52,7 +52,7 @@ void add_engine_options(CLI::App* command, fleng::app::RunOptions& options) {
                    "threads: the machine's IUs on host worker threads. Without --engine, an "
                    "option only some engines understand chooses: --ius, --static, --threshold, "
                    "--machine, --set, --trace select sim, --workers threads")
-      ->check(CLI::IsMember({"local", "sim", "threads"}));
+      ->check(CLI::IsMember({"local", "sim", "threads", "mpi"}));
   command
       ->add_option("--ius", options.ius,
                    fmt::format("Inference Units (1..1024) of the simulated machine (default: {}) "

@@ -602,6 +602,7 @@ class Repl {
                                  trace);
         break;
       case Engine::Local:
+      case Engine::Mpi:  // never the REPL's (machine_command refuses it)
         std::cout << "engine local (one IU at host speed)\n";
         break;
     }
@@ -620,6 +621,11 @@ class Repl {
         const auto named = args.size() == 1 ? engine_named(args[0]) : std::nullopt;
         if (!named) {
           std::cout << "usage: :engine [local|sim|threads]\n";
+          return;
+        }
+        if (*named == Engine::Mpi) {
+          std::cout << "the mpi engine runs programs under mpirun (fleng run --engine mpi, "
+                       "docs/distributed.md), not at the prompt\n";
           return;
         }
         switch_engine(*named);

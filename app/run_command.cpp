@@ -18,6 +18,7 @@
 #include "app/machine_options.hpp"
 #include "app/program_output.hpp"
 #include "kernel/heap_memory.hpp"
+#include "kernel/mpi_transport.hpp"
 #include "kernel/session.hpp"
 
 namespace fleng::app {
@@ -138,6 +139,30 @@ bool can_write(const std::string& path) {
 
 /// The exit status once the program's output is flushed: 1, with the reason, if any of it could
 /// not be written.
+void print_mpi_stats(const nlohmann::json& j) {
+  const auto reductions = j.value("reductions", std::uint64_t{0});
+  const auto messages = j.value("messages_sent", std::uint64_t{0});
+  const auto words = j.value("words_sent", std::uint64_t{0});
+  const double seconds = j.value("elapsed_seconds", 0.0);
+  std::cerr << fmt::format(
+      "-- statistics (mpi engine: {} IUs on {} ranks, static {}, threshold {})\n"
+      "reductions        {}\n"
+      "suspensions       {}\n"
+      "goals sent        {}  (to other ranks)\n"
+      "messages          {}  ({:.4f} per reduction)\n"
+      "bytes             {}  ({:.2f} per reduction)\n"
+      "exports           {}  (variables named to other ranks)\n"
+      "time              {:.3f} ms\n"
+      "reductions/s      {:.0f}\n",
+      j.value("ius", 0U), j.value("ranks", 1), j.value("static", true) ? "on" : "off",
+      j.value("threshold", 0U), reductions, j.value("suspensions", std::uint64_t{0}),
+      j.value("goals_sent", std::uint64_t{0}), messages,
+      reductions == 0 ? 0.0 : static_cast<double>(messages) / static_cast<double>(reductions),
+      words * 8, reductions == 0 ? 0.0 : 8.0 * static_cast<double>(words) / static_cast<double>(reductions),
+      j.value("exports", std::uint64_t{0}), seconds * 1e3,
+      seconds > 0 ? static_cast<double>(reductions) / seconds : 0.0);
+}
+
 int finish_output(ProgramOutput& output, int exit_code) {
   if (output.finish()) return exit_code;
   std::cerr << "fleng: error: cannot write the program's output: " << output.error() << '\n';
@@ -196,7 +221,7 @@ Engine chosen_engine(const RunOptions& options) {
   std::optional<Engine> named;
   if (options.engine) {
     named = engine_named(*options.engine);
-    if (!named) throw std::invalid_argument("--engine " + *options.engine + ": not local, sim or threads");
+    if (!named) throw std::invalid_argument("--engine " + *options.engine + ": not local, sim, threads or mpi");
   }
   return choose_engine(named, given);
 }
@@ -206,12 +231,19 @@ void configure_engine(kernel::Session& session, Engine chosen, const RunOptions&
   auto& engine = session.engine();
   engine.simulated = chosen == Engine::Sim;
   engine.threads = chosen == Engine::Threads;
+  engine.mpi = chosen == Engine::Mpi;
   if (chosen == Engine::Local) return;
-  const bool threads = engine.threads;
-  if (threads) {
+  // The host engines' heaps are the host's (--heap, per IU); the simulator's its description's.
+  const bool threads = engine.threads || engine.mpi;
+  if (engine.threads) {
     engine.workers = options.workers.value_or(default_workers());
     // As many IUs as workers unless told otherwise.
     engine.machine.set("ius=" + std::to_string(options.ius.value_or(engine.workers)));
+  }
+  if (engine.mpi) {
+    // As many IUs as ranks unless told otherwise (docs/distributed.md).
+    engine.machine.set("ius=" + std::to_string(options.ius.value_or(
+                                    static_cast<unsigned>(kernel::MpiTransport::world().size()))));
   }
   if (!options.machine_file.empty()) engine.machine.load(options.machine_file);
   // heap_cells given in the description or with --set: the threads engine's heap per IU
@@ -280,7 +312,10 @@ int run_checked(const RunOptions& options) {
   iu.trace_limit = options.trace_limit;
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
-  kernel::Session session(out, std::cerr, iu);
+  // The mpi engine: rank 0 reports (load errors too); the other ranks' output goes to it.
+  const bool other_rank = engine == Engine::Mpi && kernel::MpiTransport::world().rank() != 0;
+  std::ostream no_output(nullptr);
+  kernel::Session session(out, other_rank ? no_output : std::cerr, iu);
   try {
     configure_engine(session, engine, options);
   } catch (const std::exception& e) {
@@ -306,9 +341,18 @@ int run_checked(const RunOptions& options) {
   std::signal(SIGINT, SIG_DFL);
   g_session = nullptr;
   out.flush();
+  if (other_rank) return result.exit_code;  // rank 0 reports the run
   std::cerr << result.report;
   // The JSON statistics start a line of their own, after whatever the program wrote.
   if (options.stats == "json" && output.mid_line()) out << '\n';
+  if (!result.sim_statistics.is_null() && engine == Engine::Mpi) {
+    if (options.stats == "json") {
+      out << result.sim_statistics.dump() << '\n';
+    } else if (options.stats == "text") {
+      print_mpi_stats(result.sim_statistics);
+    }
+    return finish_output(output, result.exit_code);
+  }
   if (!result.sim_statistics.is_null() && engine == Engine::Threads) {
     if (options.stats == "json") {
       out << result.sim_statistics.dump() << '\n';

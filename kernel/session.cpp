@@ -20,6 +20,7 @@
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
 #include "kernel/sim_machine.hpp"
+#include "kernel/mpi_machine.hpp"
 #include "kernel/threads_machine.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/lineage.hpp"
@@ -57,6 +58,16 @@ class ClosesInputs {
 };
 
 constexpr std::size_t kDeadlockGoalsShown = 20;
+
+/// The deadlock report: the count, then the goals' lines (the first kDeadlockGoalsShown).
+std::string deadlock_report(std::uint64_t total, const std::vector<std::string>& lines) {
+  std::string report = fmt::format("deadlock: {} goal{} suspended\n", total, total == 1 ? "" : "s");
+  for (std::size_t i = 0; i < lines.size() && i < kDeadlockGoalsShown; ++i) report += lines[i];
+  if (total > kDeadlockGoalsShown) {
+    report += fmt::format("  ... and {} more\n", total - kDeadlockGoalsShown);
+  }
+  return report;
+}
 
 std::string location_text(const vm::SourceRef& where) {
   if (where.file.empty()) return {};
@@ -298,6 +309,7 @@ QueryResult Session::run_query(const std::string& text, const std::string& origi
   // The inputs a run opened (read_lines/2, ...) are closed when it ends, however it ends.
   const ClosesInputs closes_inputs(atoms_.get());
   if (engine_.threads) return run_threads(query, names);
+  if (engine_.mpi) return run_mpi(query, names);
   if (engine_.simulated) return run_simulated(query, names);
 
   vm::Iu iu(*atoms_, *image_, out_, 0, 1, options_);
@@ -338,6 +350,71 @@ QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::s
   ThreadsMachine machine(*atoms_, *image_, out_, engine_.machine, options);
   const Running running(running_threads_, &machine);
   return run_on(machine, query, names);
+}
+
+QueryResult Session::run_mpi(vm::PredicateId query, const std::vector<std::string>& names) {
+  QueryResult result;
+  MpiTransport& world = MpiTransport::world();
+  MpiOptions options;
+  options.iu = options_;
+  options.iu.trace_goals = nullptr;
+  const bool many = engine_.machine.ius > 1;
+  options.error_report = [this, &world, many](const vm::Iu& iu) {
+    return error_report(iu, many ? fmt::format(" (on IU {}, rank {})", iu.index(), world.rank()) : "");
+  };
+  options.suspended_lines = [this, many](const vm::Iu& iu) {
+    return suspended_lines(iu, many, kDeadlockGoalsShown);
+  };
+  std::unique_ptr<MpiMachine> machine;
+  try {
+    machine = std::make_unique<MpiMachine>(*atoms_, *image_, out_, engine_.machine, options, world);
+  } catch (const std::invalid_argument& e) {
+    result.status = vm::RunStatus::Error;
+    result.exit_code = kExitError;
+    result.report = fmt::format("error: {}\n", e.what());
+    return result;
+  }
+  std::vector<vm::Cell>* roots = nullptr;
+  if (world.rank() == 0) {
+    vm::Iu& home = machine->iu(0);  // the query starts on IU 0, its variables live there
+    for (std::size_t i = 0; i < names.size(); ++i) home.roots.push_back(*vm::make_variable(home.heap));
+    home.add_goal(query, home.roots.data(), vm::lineage::root(options_.seed));
+    roots = &home.roots;
+  }
+  const auto start = std::chrono::steady_clock::now();
+  result.status = machine->run();
+  result.elapsed = std::chrono::steady_clock::now() - start;
+  out_.flush();
+  result.counters = machine->total_counters();
+  result.sim_statistics = machine->statistics();
+  result.sim_statistics["reductions"] = result.counters.reductions;
+  result.sim_statistics["suspensions"] = result.counters.suspensions;
+  result.sim_statistics["static"] = engine_.machine.static_partitioning;
+  result.sim_statistics["threshold"] = engine_.machine.threshold;
+  if (roots != nullptr) {
+    const vm::Iu& home = machine->iu(0);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      result.bindings.emplace_back(names[i], home.format((*roots)[i]));
+    }
+    result.answer = vm::answer_lines(names, *roots, *atoms_, {.max_chars = vm::Iu::kMaxFormatChars});
+  }
+  switch (result.status) {
+    case vm::RunStatus::Success: result.exit_code = kExitSuccess; break;
+    case vm::RunStatus::Halt: result.exit_code = machine->halt_code(); break;
+    case vm::RunStatus::Interrupted:
+      result.exit_code = kExitError;
+      result.report = "interrupted\n";
+      break;
+    case vm::RunStatus::Error:
+      result.exit_code = kExitError;
+      result.report = machine->error_report();
+      break;
+    case vm::RunStatus::Deadlock:
+      result.exit_code = kExitDeadlock;
+      result.report = deadlock_report(machine->suspended_count(), machine->suspended_lines());
+      break;
+  }
+  return result;
 }
 
 template <class Machine>
@@ -393,14 +470,7 @@ void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
     case vm::RunStatus::Error: {
       result.exit_code = kExitError;
       const vm::Iu& iu = *ius[failed.value_or(0)];
-      const auto& error = *iu.error();
-      const std::string where = location_text(error.where);
-      result.report = fmt::format("{}error: {}{}\n", where.empty() ? "" : where + ": ",
-                                  error.message, many ? fmt::format(" (on IU {})", iu.index()) : "");
-      if (!error.goal.empty()) result.report += fmt::format("  goal: {}\n", error.goal);
-      if (const std::string made = made_at(*image_, error.site); !made.empty()) {
-        result.report += fmt::format("  {}\n", made);
-      }
+      result.report = error_report(iu, many ? fmt::format(" (on IU {})", iu.index()) : "");
       break;
     }
     case vm::RunStatus::Deadlock: {
@@ -408,35 +478,50 @@ void Session::finish(QueryResult& result, const std::vector<const vm::Iu*>& ius,
       std::size_t total = 0;
       std::vector<std::string> lines;
       for (const vm::Iu* iu : ius) {
-        const auto goals = iu->suspended_goals();
-        total += goals.size();
-        for (const auto& entry : goals) {
-          if (lines.size() >= kDeadlockGoalsShown) break;
-          const vm::Cell goal = entry.goal;
-          const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
-          const std::uint32_t site = vm::goal_record::call_site(goal);
-          const vm::Cell* args = vm::goal_record::args(goal);
-          std::string shown = iu->format_goal(predicate.name, args, predicate.arity, site);
-          const vm::VariableNames names = iu->goal_variable_names(args, predicate.arity, site);
-          std::string waits;
-          for (const vm::Cell v : entry.variables) {
-            waits += (waits.empty() ? "" : ", ") + vm::write_term(v, *atoms_, true, &names);
-          }
-          if (const std::string made = made_at(*image_, site); !made.empty()) {
-            waits += "  (" + made + ")";
-          }
-          lines.push_back(fmt::format("  {}{}  waiting on {}\n",
-                                      many ? fmt::format("[IU {}] ", iu->index()) : "", shown, waits));
+        total += iu->suspended_count();
+        if (lines.size() >= kDeadlockGoalsShown) continue;
+        for (auto& line : suspended_lines(*iu, many, kDeadlockGoalsShown - lines.size())) {
+          lines.push_back(std::move(line));
         }
       }
-      result.report = fmt::format("deadlock: {} goal{} suspended\n", total, total == 1 ? "" : "s");
-      for (const auto& line : lines) result.report += line;
-      if (total > kDeadlockGoalsShown) {
-        result.report += fmt::format("  ... and {} more\n", total - kDeadlockGoalsShown);
-      }
+      result.report = deadlock_report(total, lines);
       break;
     }
   }
+}
+
+std::string Session::error_report(const vm::Iu& iu, const std::string& on) const {
+  const auto& error = *iu.error();
+  const std::string where = location_text(error.where);
+  std::string report = fmt::format("{}error: {}{}\n", where.empty() ? "" : where + ": ", error.message, on);
+  if (!error.goal.empty()) report += fmt::format("  goal: {}\n", error.goal);
+  if (const std::string made = made_at(*image_, error.site); !made.empty()) {
+    report += fmt::format("  {}\n", made);
+  }
+  return report;
+}
+
+std::vector<std::string> Session::suspended_lines(const vm::Iu& iu, bool many, std::size_t limit) const {
+  std::vector<std::string> lines;
+  for (const auto& entry : iu.suspended_goals()) {
+    if (lines.size() >= limit) break;
+    const vm::Cell goal = entry.goal;
+    const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
+    const std::uint32_t site = vm::goal_record::call_site(goal);
+    const vm::Cell* args = vm::goal_record::args(goal);
+    std::string shown = iu.format_goal(predicate.name, args, predicate.arity, site);
+    const vm::VariableNames names = iu.goal_variable_names(args, predicate.arity, site);
+    std::string waits;
+    for (const vm::Cell v : entry.variables) {
+      waits += (waits.empty() ? "" : ", ") + vm::write_term(v, *atoms_, true, &names);
+    }
+    if (const std::string made = made_at(*image_, site); !made.empty()) {
+      waits += "  (" + made + ")";
+    }
+    lines.push_back(fmt::format("  {}{}  waiting on {}\n",
+                                many ? fmt::format("[IU {}] ", iu.index()) : "", shown, waits));
+  }
+  return lines;
 }
 
 bool Session::defines(const std::string& name, std::size_t arity) const {

@@ -49,6 +49,7 @@ struct QueryResult {
 struct EngineOptions {
   bool simulated = false;          ///< the simulated PIE64 (else one IU, host speed)
   bool threads = false;            ///< the machine on host threads (`machine` gives IUs etc.)
+  bool mpi = false;                ///< the machine over the ranks of an mpirun job
   unsigned workers = 0;            ///< threads engine: worker threads (0: one per core)
   MachineDescription machine;      ///< the simulated machine (and the threads engine's IUs)
   std::string trace_file;          ///< Chrome trace of the simulation, if set
@@ -103,6 +104,12 @@ class Session {
   [[nodiscard]] bool defines(const std::string& name, std::size_t arity) const;
   QueryResult run_simulated(vm::PredicateId query, const std::vector<std::string>& names);
   QueryResult run_threads(vm::PredicateId query, const std::vector<std::string>& names);
+  QueryResult run_mpi(vm::PredicateId query, const std::vector<std::string>& names);
+  /// The report of an IU's error; `on` says where (" (on IU 3)"), empty on one IU.
+  std::string error_report(const vm::Iu& iu, const std::string& on) const;
+  /// The deadlock report's line for each goal suspended on an IU (at most `limit`), with the
+  /// IU's number when `many`.
+  std::vector<std::string> suspended_lines(const vm::Iu& iu, bool many, std::size_t limit) const;
   /// The query on a machine of several IUs (simulated or on threads): starts on IU 0.
   template <class Machine>
   QueryResult run_on(Machine& machine, vm::PredicateId query, const std::vector<std::string>& names);
@@ -125,11 +132,12 @@ class Session {
   /// vm::CompileOptions::host_threads).
   enum class Placements { AsWritten, Analyzed, AnalyzedGoalsOnly, Stripped };
   [[nodiscard]] Placements placements_wanted() const {
-    if (!engine_.simulated && !engine_.threads) return Placements::AsWritten;
+    const bool host = engine_.threads || engine_.mpi;  // the machines on the host's cores
+    if (!engine_.simulated && !host) return Placements::AsWritten;
     // One IU on host threads never distributes: the program as written, as on the local engine.
-    if (engine_.threads && engine_.machine.ius == 1) return Placements::AsWritten;
+    if (host && engine_.machine.ius == 1) return Placements::AsWritten;
     if (!engine_.machine.static_partitioning) return Placements::Stripped;
-    return engine_.threads ? Placements::AnalyzedGoalsOnly : Placements::Analyzed;
+    return host ? Placements::AnalyzedGoalsOnly : Placements::Analyzed;
   }
   [[nodiscard]] vm::CompileOptions compile_options() const {
     return vm::CompileOptions{.host_threads = compiled_for_ == Placements::AnalyzedGoalsOnly,
@@ -140,7 +148,7 @@ class Session {
   bool compiled_traced_ = false;  ///< compiled for --trace-goals (no inlined dispatch)
   /// --trace-goals applies: it follows the reductions of the local engine only.
   [[nodiscard]] bool traced() const {
-    return options_.trace_goals != nullptr && !engine_.simulated && !engine_.threads;
+    return options_.trace_goals != nullptr && !engine_.simulated && !engine_.threads && !engine_.mpi;
   }
   std::vector<std::unique_ptr<frontend::Program>> analyzed_programs_;
   std::unique_ptr<vm::AtomTable> atoms_;

@@ -64,4 +64,9 @@ std::uint32_t AtomTable::functor_arity(std::uint32_t functor) const {
   return functors_[functor].second;
 }
 
+std::size_t AtomTable::functor_count() const {
+  std::shared_lock lock(mutex_);
+  return functors_.size();
+}
+
 }  // namespace fleng::vm

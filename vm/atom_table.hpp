@@ -33,6 +33,8 @@ class AtomTable {
   std::uint32_t functor(std::uint64_t name_atom, std::uint32_t arity);
   std::uint64_t functor_name(std::uint32_t functor) const;
   std::uint32_t functor_arity(std::uint32_t functor) const;
+  /// The number of functors interned so far.
+  std::size_t functor_count() const;
 
   /// The arithmetic operation of a structure with this functor, if it is evaluable
   /// (vm/evaluable.hpp). No lock: these functors are registered first, at construction.

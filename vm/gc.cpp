@@ -151,9 +151,11 @@ void Iu::evacuate_roots(Collector& gc) {
 void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
                       std::size_t headroom) {
   std::vector<Heap*> heaps;
-  for (Iu* iu : ius) heaps.push_back(&iu->heap);
+  for (Iu* iu : ius) heaps.push_back(iu != nullptr ? &iu->heap : nullptr);
   Collector gc(std::move(heaps));
-  for (Iu* iu : ius) iu->evacuate_roots(gc);
+  for (Iu* iu : ius) {
+    if (iu != nullptr) iu->evacuate_roots(gc);
+  }
   for (Cell* cell : extra) *cell = gc.evacuate(*cell);
   gc.scan();
   gc.finish(headroom);

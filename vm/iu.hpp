@@ -40,7 +40,8 @@ class Collector;
 class Iu;
 
 /// Collects the heaps of several IUs together (the simulated machine, where pointers cross
-/// between them): every IU's roots, and the cells `extra` points to. Each heap then keeps at
+/// between them): every IU's roots, and the cells `extra` points to. `ius` is indexed by IU
+/// number; a null entry is an IU not collected (one of another MPI rank). Each heap then keeps at
 /// least `headroom` free cells if it can. Only at a point where no reduction is in progress.
 void collect_together(const std::vector<Iu*>& ius, const std::vector<Cell*>& extra,
                       std::size_t headroom);

@@ -36,7 +36,7 @@ TEST(EngineChoice, TheTable) {
   EXPECT_EQ(understood_by("gc-stress").describe(), "local");
   EXPECT_EQ(understood_by("trace-goals").describe(), "local");
   for (const char* option : {"goal", "stats", "heap", "seed", "dump"}) {
-    EXPECT_EQ(understood_by(option).describe(), "local, sim and threads") << option;
+    EXPECT_EQ(understood_by(option).describe(), "local, sim, threads and mpi") << option;
   }
 }
 
@@ -72,7 +72,7 @@ TEST(EngineChoice, AGivenEngineIsObeyed) {
 
 TEST(EngineChoice, AnOptionTheGivenEngineDoesNotUnderstandIsAnErrorSayingWhy) {
   EXPECT_EQ(error_of(Engine::Local, {{"ius", "--ius 4"}}),
-            "--engine local does not understand --ius 4 (an option of the sim and threads "
+            "--engine local does not understand --ius 4 (an option of the sim, threads and mpi "
             "engines); leave out --engine or say --engine sim");
   EXPECT_EQ(error_of(Engine::Sim, {{"workers", "--workers 2"}}),
             "--engine sim does not understand --workers 2 (an option of the threads engine); "

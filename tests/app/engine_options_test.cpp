@@ -66,7 +66,7 @@ TEST(EngineOptions, AContradictionIsAnErrorThatSaysWhy) {
   const auto local = fleng("run " + kQueens + " --engine local --ius 4");
   EXPECT_EQ(local.exit_code, 1) << local.output;
   EXPECT_EQ(local.output,
-            "fleng: --engine local does not understand --ius 4 (an option of the sim and threads "
+            "fleng: --engine local does not understand --ius 4 (an option of the sim, threads and mpi "
             "engines); leave out --engine or say --engine sim\n");
   const auto sim = fleng("run " + kQueens + " --workers 2 --engine sim");
   EXPECT_EQ(sim.exit_code, 1) << sim.output;

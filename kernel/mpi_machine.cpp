@@ -1,0 +1,868 @@
+// The machine over MPI ranks (kernel/mpi_machine.hpp): the rank's loop, the messages between
+// ranks, the export and import tables, Safra's termination detection, and the close.
+#include "kernel/mpi_machine.hpp"
+
+#include <algorithm>
+#include <csignal>
+#include <cstring>
+#include <limits>
+#include <ostream>
+#include <stdexcept>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "vm/goal_record.hpp"
+#include "vm/terms.hpp"
+
+namespace fleng::kernel {
+
+namespace {
+
+using vm::Cell;
+
+// MPI tags: data messages (counted by Safra's algorithm) and the control messages.
+constexpr int kTagData = 1;
+constexpr int kTagToken = 2;
+constexpr int kTagStop = 3;
+constexpr int kTagClose = 4;
+constexpr int kTagReport = 5;
+constexpr int kTagFinal = 6;
+
+// Records inside a data message.
+enum class Record : std::uint64_t { Goal = 1, Bind = 2, Value = 3, Ack = 4, Output = 5, Load = 6 };
+
+constexpr std::size_t kBatchGoals = 256;
+constexpr std::uint64_t kBatchReductions = 4000;
+constexpr std::size_t kMinLowCells = std::size_t{1} << 15;
+constexpr std::size_t kHeadroomCells = std::size_t{1} << 16;
+/// A proxy: its variable cell and its forward hook.
+constexpr std::size_t kProxyCells = 1 + vm::goal_record::kHookCells;
+
+void pack_text(std::vector<std::uint64_t>& out, const std::string& text) {
+  out.push_back(text.size());
+  const std::size_t at = out.size();
+  out.resize(at + (text.size() + 7) / 8, 0);
+  std::memcpy(out.data() + at, text.data(), text.size());
+}
+
+std::string unpack_text(const std::vector<std::uint64_t>& words, std::size_t& at) {
+  if (at >= words.size()) throw std::runtime_error("malformed text from another rank");
+  const auto bytes = static_cast<std::size_t>(words[at++]);
+  const std::size_t n = (bytes + 7) / 8;
+  if (words.size() - at < n) throw std::runtime_error("malformed text from another rank");
+  std::string text(bytes, '\0');
+  std::memcpy(text.data(), words.data() + at, bytes);
+  at += n;
+  return text;
+}
+
+/// A machine hook's goal field: a negative integer naming a table entry (see the header).
+Cell hook_marker(bool forward, std::uint64_t entry) {
+  return vm::make_small_int(-1 - static_cast<std::int64_t>(entry * 2 + (forward ? 1 : 0)));
+}
+bool is_machine_hook(Cell goal_field) { return vm::is_int(goal_field); }
+bool marker_is_forward(Cell marker) { return ((-1 - vm::small_int_value(marker)) & 1) != 0; }
+std::uint64_t marker_entry(Cell marker) {
+  return static_cast<std::uint64_t>(-1 - vm::small_int_value(marker)) >> 1;
+}
+
+std::uint64_t import_key(int rank, std::uint64_t entry) {
+  return (static_cast<std::uint64_t>(rank) << 40) | entry;
+}
+
+}  // namespace
+
+MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+                       const MachineDescription& machine, const MpiOptions& options,
+                       MpiTransport& world)
+    : machine_(machine), options_(options), world_(world), atoms_(atoms), out_(out) {
+  ius_ = machine_.ius;
+  const auto ranks = static_cast<unsigned>(world_.size());
+  if (ius_ < ranks) {
+    throw std::invalid_argument(fmt::format(
+        "--ius {} is fewer than the {} MPI ranks: every rank needs an IU (say --ius {} or more)",
+        ius_, ranks, ranks));
+  }
+  const auto r = static_cast<unsigned>(world_.rank());
+  first_ = static_cast<unsigned>(std::uint64_t{r} * ius_ / ranks);
+  last_ = static_cast<unsigned>(std::uint64_t{r + 1} * ius_ / ranks);
+  vm::IuOptions iu_options = options.iu;
+  iu_options.gc_stress = false;
+  iu_options.clock_mhz = machine_.clock_mhz;
+  for (unsigned i = first_; i < last_; ++i) {
+    auto node = std::make_unique<Node>();
+    std::ostream& stream = world_.rank() == 0 ? out_ : static_cast<std::ostream&>(rank_out_);
+    node->iu = std::make_unique<vm::Iu>(atoms, image, stream, i, ius_, iu_options);
+    node->iu->attach(this);
+    node->policy = std::make_unique<ThreadsPolicy>(*node->iu);
+    nodes_.push_back(std::move(node));
+  }
+  loads_.assign(ius_, 0);
+  loads_sent_.assign(last_ - first_, 0);
+  out_words_.resize(ranks);
+  // The atoms and functors of the program and the query, the same on every rank.
+  shared_ = wire::SharedTables::of(atoms);
+}
+
+MpiMachine::~MpiMachine() = default;
+
+int MpiMachine::rank_of(unsigned iu) const {
+  // The rank r with r*N/R <= iu < (r+1)*N/R.
+  const auto ranks = static_cast<std::uint64_t>(world_.size());
+  int r = 0;
+  while ((std::uint64_t(r) + 1) * ius_ / ranks <= iu) ++r;
+  return r;
+}
+
+void MpiMachine::interrupt() { interrupted_ = 1; }
+
+// --- RemoteOps ---------------------------------------------------------------------------------
+
+void MpiMachine::bind(vm::Iu& /*from*/, Cell variable, Cell value) {
+  post(vm::iu_of(variable), LocalMessage{LocalKind::Bind, variable, value});
+}
+
+void MpiMachine::hook(vm::Iu& /*from*/, Cell variable, Cell hook) {
+  post(vm::iu_of(variable), LocalMessage{LocalKind::Hook, variable, hook});
+}
+
+void MpiMachine::activate(vm::Iu& /*from*/, Cell hook) {
+  const Cell goal = vm::address_of(hook)[1];
+  if (is_machine_hook(goal)) {
+    const std::uint64_t entry = marker_entry(goal);
+    if (marker_is_forward(goal)) {
+      if (static_cast<std::int64_t>(entry) == quiet_forward_) return;  // the owner's own value
+      outgoing_.push_back(Outgoing{OutKind::Forward, static_cast<unsigned>(entry), 0});
+    } else {
+      outgoing_.push_back(Outgoing{OutKind::Watch, static_cast<unsigned>(entry), 0});
+    }
+    return;
+  }
+  post(vm::iu_of(goal), LocalMessage{LocalKind::Activate, hook, 0});
+}
+
+void MpiMachine::send_goal(vm::Iu& /*from*/, unsigned iu, Cell goal) {
+  ++loads_[iu];  // counted at once, as the threads engine does, until the next word of it
+  if (is_local(iu)) {
+    post(iu, LocalMessage{LocalKind::Goal, goal, 0});
+  } else {
+    outgoing_.push_back(Outgoing{OutKind::Goal, iu, goal});
+  }
+}
+
+vm::Cell* MpiMachine::allocate_on(vm::Iu& from, unsigned /*iu*/, std::size_t /*cells*/) {
+  from.report_error("internal error: the mpi engine was asked to allocate on another IU", {});
+  return nullptr;
+}
+
+bool MpiMachine::start_timer(vm::Iu& /*from*/, double /*seconds*/, Cell /*goal*/,
+                             std::chrono::steady_clock::time_point /*deadline*/) {
+  return false;  // the IU keeps it; the rank's loop wakes its sleepers
+}
+
+unsigned MpiMachine::least_loaded(vm::Iu& from) {
+  unsigned best = from.index();
+  std::uint32_t best_load = load_of(best);
+  if (best_load == 0) return best;
+  const unsigned start = rotate_++ % ius_;
+  for (unsigned k = 0; k < ius_; ++k) {
+    const unsigned i = (start + k) % ius_;
+    const std::uint32_t load = load_of(i);
+    if (load < best_load) {
+      best = i;
+      best_load = load;
+      if (load == 0) break;
+    }
+  }
+  return best;
+}
+
+std::uint32_t MpiMachine::load_of(unsigned iu) const {
+  if (is_local(iu)) {
+    return static_cast<std::uint32_t>(nodes_[iu - first_]->iu->pool_size() + nodes_[iu - first_]->inbox.size());
+  }
+  return loads_[iu];
+}
+
+// --- the rank's loop -----------------------------------------------------------------------------
+
+vm::RunStatus MpiMachine::run() {
+  const auto start = std::chrono::steady_clock::now();
+  unsigned idle_rounds = 0;
+  try {
+    while (!stop_) {
+      bool busy = receive();
+      if (stop_) break;
+      if (interrupted_ != 0) {
+        stop_with(vm::RunStatus::Interrupted, 1, "interrupted\n");
+        interrupted_ = 0;
+      }
+      busy = run_ius() || busy;
+      flush();
+      flush_output();
+      publish_load(false);
+      world_.progress();
+      if (busy) {
+        idle_rounds = 0;
+        continue;
+      }
+      if (passive()) pass_token();
+      // Nothing to do: look again soon, sleeping longer the longer it lasts (a rank that
+      // spins takes the core of a busy one when ranks share cores).
+      if (++idle_rounds > 64) {
+        std::this_thread::sleep_for(std::chrono::microseconds(std::min(1000U, idle_rounds)));
+      } else {
+        std::this_thread::yield();
+      }
+    }
+  } catch (const std::exception& e) {
+    // A malformed message, an MPI error, a heap that cannot take a term: the run stops with
+    // the reason, reported by rank 0.
+    stop_with(vm::RunStatus::Error, 1, fmt::format("error: {} (on rank {})\n", e.what(), rank()));
+    while (!stop_) {
+      receive();
+      world_.progress();
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  }
+  const vm::RunStatus status = close_run();
+  elapsed_ = std::chrono::steady_clock::now() - start;
+  return status;
+}
+
+bool MpiMachine::run_ius() {
+  bool busy = false;
+  for (auto& owned : nodes_) {
+    Node& node = *owned;
+    vm::Iu& iu = *node.iu;
+    if (stop_sent_) break;
+    if (iu.has_sleepers()) iu.wake_sleepers();
+    if (!node.inbox.empty()) {
+      apply_inbox(node);
+      busy = true;
+    }
+    if (iu.pool_size() == 0) continue;
+    const std::size_t low = std::max(kMinLowCells, iu.heap.usable_cells() / 8);
+    if (iu.heap.free_cells() < low && !make_room(iu, low)) return true;
+    // The MP's dynamic-partitioning flag, from the least load heard of.
+    std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
+    for (unsigned k = 0; k < ius_ && least >= machine_.threshold; ++k) least = std::min(least, load_of(k));
+    iu.distribute = ius_ > 1 && least < machine_.threshold;
+    const BatchLimits limits{static_cast<std::uint32_t>(kBatchGoals),
+                             ius_ == 1 ? std::numeric_limits<std::uint64_t>::max() / 2 : kBatchReductions,
+                             options_.iu.time_slice, low, nullptr, 0, 0};
+    const vm::RunStatus status = node.policy->run_batch(limits);
+    busy = true;
+    if (status == vm::RunStatus::Error) {
+      stop_with(status, 1, options_.error_report ? options_.error_report(iu) : "error\n");
+      return true;
+    }
+    if (status == vm::RunStatus::Halt) {
+      stop_with(status, iu.halt_code(), {});
+      return true;
+    }
+    if (status == vm::RunStatus::Interrupted) {
+      stop_with(status, 1, "interrupted\n");
+      return true;
+    }
+  }
+  return busy;
+}
+
+void MpiMachine::apply_inbox(Node& node) {
+  vm::Iu& iu = *node.iu;
+  node.taken.swap(node.inbox);
+  for (const LocalMessage& message : node.taken) {
+    switch (message.kind) {
+      case LocalKind::Goal: {
+        const Cell* record = vm::address_of(message.a);
+        const std::size_t cells = vm::goal_record::kHeaderCells + vm::goal_record::arity(message.a);
+        if (!make_room(iu, cells)) return;
+        Cell* p = iu.heap.allocate(cells);
+        std::copy_n(record, cells, p);
+        iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, iu.index()));
+        break;
+      }
+      case LocalKind::Bind:
+        if (!iu.bind_here(message.a, message.b)) {
+          iu.report_error("unification failed (a binding that arrived from another IU)",
+                          iu.format(message.a) + " = " + iu.format(message.b));
+          stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(iu) : "error\n");
+        }
+        break;
+      case LocalKind::Hook: iu.hook_here(message.a, message.b); break;
+      case LocalKind::Activate: {
+        const Cell* hook = vm::address_of(message.a);
+        iu.activate_goal(hook[1], vm::small_int_value(hook[2]));
+        break;
+      }
+    }
+  }
+  node.taken.clear();
+}
+
+bool MpiMachine::passive() const {
+  if (!outgoing_.empty()) return false;
+  for (const auto& words : out_words_) {
+    if (!words.empty()) return false;
+  }
+  if (rank_out_.tellp() > 0) return false;
+  for (const auto& node : nodes_) {
+    if (node->iu->pool_size() > 0 || !node->inbox.empty() || node->iu->has_sleepers()) return false;
+  }
+  return true;
+}
+
+// --- exports, imports, hooks ---------------------------------------------------------------------
+
+Cell MpiMachine::make_machine_hook(vm::Iu& iu, bool forward, std::uint64_t entry) {
+  Cell* h = iu.heap.allocate(vm::goal_record::kHookCells);
+  if (h == nullptr && iu.heap.grow(kHeadroomCells)) h = iu.heap.allocate(vm::goal_record::kHookCells);
+  if (h == nullptr) throw std::runtime_error(fmt::format("heap of IU {} full", iu.index()));
+  h[0] = vm::make_header(vm::BoxKind::Hook, 3);
+  h[1] = hook_marker(forward, entry);
+  h[2] = vm::make_small_int(0);
+  h[3] = vm::kNil;
+  return vm::make_pointer(vm::Tag::Box, h, iu.index());
+}
+
+wire::VariableName MpiMachine::export_to(Cell variable, int to) {
+  std::uint64_t entry = 0;
+  if (const auto found = export_of_.find(variable); found != export_of_.end()) {
+    entry = found->second;
+  } else {
+    if (!free_exports_.empty()) {
+      entry = free_exports_.back();
+      free_exports_.pop_back();
+    } else {
+      entry = exports_.size();
+      exports_.emplace_back();
+    }
+    exports_[entry] = Export{variable, {}, false, 0};
+    export_of_.emplace(variable, entry);
+    ++exports_made_;
+    vm::Iu& owner = iu(vm::iu_of(variable));
+    owner.hook_here(variable, make_machine_hook(owner, false, entry));
+  }
+  Export& e = exports_[entry];
+  if (std::find(e.ranks.begin(), e.ranks.end(), to) == e.ranks.end()) e.ranks.push_back(to);
+  return {static_cast<std::uint32_t>(rank()), entry};
+}
+
+Cell MpiMachine::proxy_for(const wire::VariableName& name, vm::Iu& at) {
+  const auto from = static_cast<int>(name.rank);
+  if (from == rank()) {
+    // One of this rank's own variables, come back: the variable itself.
+    if (name.entry >= exports_.size() || exports_[name.entry].variable == 0) {
+      throw std::runtime_error(fmt::format("a name of an unknown variable ({}, {})", name.rank, name.entry));
+    }
+    return exports_[name.entry].variable;
+  }
+  const std::uint64_t key = import_key(from, name.entry);
+  if (const auto found = import_of_.find(key); found != import_of_.end()) {
+    return imports_[found->second].proxy;
+  }
+  std::uint64_t index = 0;
+  if (!free_imports_.empty()) {
+    index = free_imports_.back();
+    free_imports_.pop_back();
+  } else {
+    index = imports_.size();
+    imports_.emplace_back();
+  }
+  Cell* v = at.heap.allocate(1);
+  if (v == nullptr) throw std::runtime_error(fmt::format("heap of IU {} full", at.index()));
+  const Cell hook = make_machine_hook(at, true, index);
+  *v = vm::make_var_contents(hook);
+  const Cell proxy = vm::make_pointer(vm::Tag::Ref, v, at.index());
+  imports_[index] = Import{from, name.entry, proxy};
+  import_of_.emplace(key, index);
+  return proxy;
+}
+
+void MpiMachine::encode_group(int to, std::span<const Cell> roots) {
+  wire::Encoder encoder(atoms_, shared_, [&](Cell variable) { return export_to(variable, to); });
+  encoder.encode(roots, out_words_[static_cast<std::size_t>(to)]);
+}
+
+void MpiMachine::flush() {
+  // Hooks fired and goals sent during the batches: encoded now, between batches, when every
+  // heap may be allocated on (exports hang hooks).
+  for (std::size_t k = 0; k < outgoing_.size(); ++k) {
+    const Outgoing out = outgoing_[k];
+    switch (out.kind) {
+      case OutKind::Goal: {
+        const int to = rank_of(out.target);
+        auto& words = out_words_[static_cast<std::size_t>(to)];
+        const Cell goal = out.cell;
+        const std::uint32_t arity = vm::goal_record::arity(goal);
+        words.push_back(static_cast<std::uint64_t>(Record::Goal));
+        words.push_back(out.target);
+        words.push_back(vm::goal_record::predicate(goal));
+        words.push_back(vm::goal_record::call_site(goal));
+        words.push_back(vm::goal_record::lineage(goal));
+        encode_group(to, std::span<const Cell>(vm::goal_record::args(goal), arity));
+        ++goals_sent_;
+        break;
+      }
+      case OutKind::Watch: {
+        Export& e = exports_[out.target];
+        if (e.variable == 0 || e.pushed) break;
+        const Cell value = vm::deref(e.variable);
+        e.pushed = true;
+        const std::vector<int> ranks = e.ranks;
+        e.acks_due = ranks.size();
+        for (const int to : ranks) {
+          auto& words = out_words_[static_cast<std::size_t>(to)];
+          words.push_back(static_cast<std::uint64_t>(Record::Value));
+          words.push_back(out.target);
+          encode_group(to, std::span<const Cell>(&value, 1));
+          ++values_sent_;
+        }
+        if (exports_[out.target].acks_due == 0) {
+          export_of_.erase(exports_[out.target].variable);
+          exports_[out.target] = Export{};
+          free_exports_.push_back(out.target);
+        }
+        break;
+      }
+      case OutKind::Forward: {
+        const Import& i = imports_[out.target];
+        if (i.proxy == 0) break;
+        const Cell value = vm::deref(i.proxy);
+        auto& words = out_words_[static_cast<std::size_t>(i.rank)];
+        words.push_back(static_cast<std::uint64_t>(Record::Bind));
+        words.push_back(i.entry);
+        encode_group(i.rank, std::span<const Cell>(&value, 1));
+        ++binds_sent_;
+        break;
+      }
+    }
+  }
+  outgoing_.clear();
+  for (int to = 0; to < ranks(); ++to) send_data(to);
+}
+
+void MpiMachine::send_data(int to) {
+  auto& words = out_words_[static_cast<std::size_t>(to)];
+  if (words.empty()) return;
+  ++count_;
+  ++messages_sent_;
+  words_sent_ += words.size();
+  world_.send(to, kTagData, std::move(words));
+  words = {};
+}
+
+void MpiMachine::flush_output() {
+  if (rank() == 0) {
+    return;
+  }
+  if (rank_out_.tellp() <= 0) return;
+  auto& words = out_words_[0];
+  words.push_back(static_cast<std::uint64_t>(Record::Output));
+  pack_text(words, rank_out_.str());
+  rank_out_.str({});
+  rank_out_.clear();
+  send_data(0);
+}
+
+void MpiMachine::publish_load(bool force) {
+  if (ranks() == 1) return;
+  const auto now = std::chrono::steady_clock::now();
+  if (!force && now - loads_published_ < std::chrono::milliseconds(2)) return;
+  bool changed = false;
+  for (unsigned i = first_; i < last_; ++i) {
+    const std::uint32_t load = load_of(i);
+    if (load != loads_sent_[i - first_]) changed = true;
+    loads_sent_[i - first_] = load;
+  }
+  if (!changed) return;
+  loads_published_ = now;
+  for (int to = 0; to < ranks(); ++to) {
+    if (to == rank()) continue;
+    auto& words = out_words_[static_cast<std::size_t>(to)];
+    words.push_back(static_cast<std::uint64_t>(Record::Load));
+    words.push_back(first_);
+    words.push_back(last_ - first_);
+    words.insert(words.end(), loads_sent_.begin(), loads_sent_.end());
+    send_data(to);
+  }
+}
+
+// --- receiving -----------------------------------------------------------------------------------
+
+bool MpiMachine::receive() {
+  bool any = false;
+  while (auto message = world_.poll()) {
+    any = true;
+    if (message->tag == kTagData) {
+      --count_;
+      black_ = true;
+      apply_data(message->from, message->words);
+    } else {
+      apply_control(*message);
+    }
+    if (stop_) break;
+  }
+  return any;
+}
+
+bool MpiMachine::make_room(vm::Iu& at, std::size_t cells) {
+  if (at.heap.free_cells() >= cells) return true;
+  if (at.heap.grow(cells)) return true;
+  collect();
+  if (at.heap.free_cells() >= cells || at.heap.grow(cells)) return true;
+  at.report_error(fmt::format("heap of IU {} exhausted: {:.2f} MiB live after garbage collection, "
+                              "the limit is {:.2f} MiB (--heap MiB)",
+                              at.index(),
+                              static_cast<double>(at.heap.used_cells() * sizeof(Cell)) / (1 << 20),
+                              static_cast<double>(at.heap.max_cells() * sizeof(Cell)) / (1 << 20)),
+                  {});
+  stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(at) : "error\n");
+  return false;
+}
+
+void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
+  std::size_t at = 0;
+  std::vector<Cell> roots;
+  auto group = [&](vm::Iu& target, std::size_t extra_cells) {
+    const auto rest = std::span<const std::uint64_t>(words).subspan(at);
+    const wire::GroupShape shape = wire::shape_of(rest);
+    if (!make_room(target, shape.cells + shape.variables * kProxyCells + shape.roots +
+                               extra_cells + kHeadroomCells)) {
+      return false;
+    }
+    at += wire::decode(rest, atoms_, shared_, target.heap,
+                       [&](const wire::VariableName& name) { return proxy_for(name, target); }, roots);
+    return true;
+  };
+  auto next = [&]() {
+    if (at >= words.size()) throw std::runtime_error("malformed message from another rank");
+    return words[at++];
+  };
+  while (at < words.size() && !stop_sent_) {
+    switch (static_cast<Record>(next())) {
+      case Record::Goal: {
+        const auto target = static_cast<unsigned>(next());
+        const auto predicate = static_cast<vm::PredicateId>(next());
+        const std::uint64_t site = next();
+        const std::uint64_t lineage = next();
+        if (!is_local(target)) throw std::runtime_error(fmt::format("a goal for IU {}, not on this rank", target));
+        vm::Iu& target_iu = iu(target);
+        if (!group(target_iu, vm::goal_record::kHeaderCells)) return;
+        const auto arity = static_cast<std::uint32_t>(roots.size());
+        Cell* p = target_iu.heap.allocate(vm::goal_record::kHeaderCells + arity);
+        if (p == nullptr) throw std::runtime_error(fmt::format("heap of IU {} full", target));
+        p[0] = vm::make_header(vm::BoxKind::Goal, 3 + arity, arity);
+        p[1] = vm::goal_record::origin(predicate, site);
+        p[2] = vm::make_small_int(0);
+        p[3] = vm::goal_record::lineage_cell(lineage);
+        std::copy(roots.begin(), roots.end(), p + vm::goal_record::kHeaderCells);
+        target_iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, target));
+        break;
+      }
+      case Record::Bind: {
+        const std::uint64_t entry = next();
+        if (entry >= exports_.size() || exports_[entry].variable == 0) {
+          throw std::runtime_error(fmt::format("a binding for an unknown variable (entry {})", entry));
+        }
+        const Cell variable = exports_[entry].variable;
+        vm::Iu& owner = iu(vm::iu_of(variable));
+        if (!group(owner, 0)) return;
+        if (!owner.bind_here(variable, roots[0])) {
+          owner.report_error(fmt::format("unification failed (a binding that arrived from rank {})", from),
+                             owner.format(variable) + " = " + owner.format(roots[0]));
+          stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(owner) : "error\n");
+          return;
+        }
+        break;
+      }
+      case Record::Value: {
+        const std::uint64_t entry = next();
+        auto& ack = out_words_[static_cast<std::size_t>(from)];
+        const auto found = import_of_.find(import_key(from, entry));
+        if (found == import_of_.end()) {
+          // Not held here (cannot happen while entries live as the header says): take the
+          // words off and acknowledge.
+          at += wire::shape_of(std::span<const std::uint64_t>(words).subspan(at)).words;
+        } else {
+          const std::uint64_t index = found->second;
+          const Cell proxy = imports_[index].proxy;
+          vm::Iu& holder = iu(vm::iu_of(proxy));
+          if (!group(holder, 0)) return;
+          quiet_forward_ = static_cast<std::int64_t>(index);
+          const bool ok = holder.bind_here(proxy, roots[0]);
+          quiet_forward_ = -1;
+          import_of_.erase(found);
+          imports_[index] = Import{};
+          free_imports_.push_back(index);
+          if (!ok) {
+            holder.report_error(fmt::format("unification failed (a value that arrived from rank {})", from),
+                                holder.format(proxy) + " = " + holder.format(roots[0]));
+            stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(holder) : "error\n");
+            return;
+          }
+        }
+        ack.push_back(static_cast<std::uint64_t>(Record::Ack));
+        ack.push_back(entry);
+        break;
+      }
+      case Record::Ack: {
+        const std::uint64_t entry = next();
+        if (entry >= exports_.size() || exports_[entry].acks_due == 0) {
+          throw std::runtime_error(fmt::format("an acknowledgement for an unknown value (entry {})", entry));
+        }
+        Export& e = exports_[entry];
+        if (--e.acks_due == 0) {
+          export_of_.erase(e.variable);
+          e = Export{};
+          free_exports_.push_back(entry);
+        }
+        break;
+      }
+      case Record::Output: {
+        const std::string text = unpack_text(words, at);
+        out_ << text;
+        out_.flush();
+        break;
+      }
+      case Record::Load: {
+        const std::uint64_t first = next();
+        const std::uint64_t n = next();
+        if (first + n > ius_ || words.size() - at < n) throw std::runtime_error("malformed load message");
+        for (std::uint64_t k = 0; k < n; ++k) loads_[first + k] = static_cast<std::uint32_t>(words[at++]);
+        break;
+      }
+      default: throw std::runtime_error("a message of an unknown kind from another rank");
+    }
+  }
+}
+
+// --- collection ----------------------------------------------------------------------------------
+
+void MpiMachine::collect() {
+  std::vector<vm::Iu*> ius(last_, nullptr);
+  for (auto& node : nodes_) ius[node->iu->index()] = node->iu.get();
+  std::vector<Cell*> extra;
+  for (auto& node : nodes_) {
+    for (LocalMessage& message : node->inbox) {
+      extra.push_back(&message.a);
+      extra.push_back(&message.b);
+    }
+  }
+  for (Outgoing& out : outgoing_) extra.push_back(&out.cell);
+  for (Export& e : exports_) {
+    if (e.variable != 0) extra.push_back(&e.variable);
+  }
+  for (Import& i : imports_) {
+    if (i.proxy != 0) extra.push_back(&i.proxy);
+  }
+  vm::collect_together(ius, extra, kHeadroomCells);
+  ++collections_;
+  // Variables moved: the map from unbound variables to their entries again.
+  export_of_.clear();
+  for (std::size_t k = 0; k < exports_.size(); ++k) {
+    const Export& e = exports_[k];
+    if (e.variable != 0 && !e.pushed && vm::is_unbound(vm::deref(e.variable))) {
+      exports_[k].variable = vm::deref(e.variable);
+      export_of_.emplace(exports_[k].variable, k);
+    }
+  }
+}
+
+// --- termination (Safra) -----------------------------------------------------------------------
+
+void MpiMachine::pass_token() {
+  if (stop_sent_) return;
+  if (ranks() == 1) {
+    // One rank: passive is the end.
+    stop_ = true;
+    return;
+  }
+  const int next = (rank() + 1) % ranks();
+  if (rank() == 0) {
+    if (token_here_) {
+      token_here_ = false;
+      round_started_ = false;
+      if (!token_black_ && !black_ && token_sum_ + count_ == 0) {
+        outcome_ = vm::RunStatus::Success;
+        broadcast_stop();
+        return;
+      }
+    }
+    if (!round_started_) {
+      round_started_ = true;
+      black_ = false;
+      world_.send(next, kTagToken, {0, 0});
+    }
+    return;
+  }
+  if (!token_here_) return;
+  token_here_ = false;
+  const std::uint64_t sum = static_cast<std::uint64_t>(token_sum_ + count_);
+  const std::uint64_t colour = (token_black_ || black_) ? 1 : 0;
+  black_ = false;
+  world_.send(next, kTagToken, {sum, colour});
+}
+
+void MpiMachine::apply_control(const MpiMessage& message) {
+  switch (message.tag) {
+    case kTagToken:
+      if (message.words.size() != 2) throw std::runtime_error("malformed token");
+      token_here_ = true;
+      token_sum_ = static_cast<std::int64_t>(message.words[0]);
+      token_black_ = message.words[1] != 0;
+      break;
+    case kTagStop: {
+      // [status][code][report]: to rank 0 a request, from rank 0 the order to stop.
+      std::size_t at = 2;
+      if (message.words.size() < 3) throw std::runtime_error("malformed stop message");
+      const auto status = static_cast<vm::RunStatus>(message.words[0]);
+      const auto code = static_cast<int>(message.words[1]);
+      std::string report = unpack_text(message.words, at);
+      if (rank() == 0) {
+        if (!stop_) {
+          outcome_ = status;
+          halt_code_ = code;
+          error_report_ = std::move(report);
+          broadcast_stop();
+        }
+      } else {
+        outcome_ = status;
+        halt_code_ = code;
+        stop_ = true;
+      }
+      break;
+    }
+    default: throw std::runtime_error(fmt::format("an MPI message with an unknown tag {}", message.tag));
+  }
+}
+
+void MpiMachine::stop_with(vm::RunStatus status, int code, const std::string& report) {
+  if (stop_sent_ || stop_) return;
+  stop_sent_ = true;
+  if (rank() == 0) {
+    outcome_ = status;
+    halt_code_ = code;
+    error_report_ = report;
+    broadcast_stop();
+    return;
+  }
+  std::vector<std::uint64_t> words{static_cast<std::uint64_t>(status), static_cast<std::uint64_t>(code)};
+  pack_text(words, report);
+  flush_output();  // what it wrote before the error comes first
+  world_.send(0, kTagStop, std::move(words));
+}
+
+void MpiMachine::broadcast_stop() {
+  stop_ = true;
+  for (int to = 1; to < ranks(); ++to) {
+    std::vector<std::uint64_t> words{static_cast<std::uint64_t>(outcome_), static_cast<std::uint64_t>(halt_code_)};
+    pack_text(words, {});
+    world_.send(to, kTagStop, std::move(words));
+  }
+}
+
+vm::RunStatus MpiMachine::close_run() {
+  // Everything this rank has to say goes out, then `close` to every rank; then it reads until
+  // every rank's `close` has come (messages between two ranks keep their order, so none is
+  // left in flight after that). Data read now is applied only for its output.
+  flush_output();
+  for (int to = 0; to < ranks(); ++to) send_data(to);
+  for (int to = 0; to < ranks(); ++to) {
+    if (to != rank()) world_.send(to, kTagClose, {});
+  }
+  int closes = 0;
+  while (closes < ranks() - 1) {
+    const MpiMessage message = world_.wait();
+    if (message.tag == kTagClose) {
+      ++closes;
+    } else if (message.tag == kTagData && rank() == 0) {
+      // Only the output matters now.
+      std::size_t at = 0;
+      while (at < message.words.size()) {
+        if (static_cast<Record>(message.words[at]) != Record::Output) break;
+        ++at;
+        out_ << unpack_text(message.words, at);
+      }
+    }
+  }
+  out_.flush();
+  // Every rank's suspended goals and counters to rank 0.
+  std::uint64_t suspended = 0;
+  std::vector<std::string> lines;
+  vm::IuCounters counters{};
+  for (auto& node : nodes_) {
+    const vm::Iu& iu = *node->iu;
+    suspended += iu.suspended_count();
+    if (outcome_ == vm::RunStatus::Success && options_.suspended_lines && lines.size() < 100) {
+      for (auto& line : options_.suspended_lines(iu)) lines.push_back(std::move(line));
+    }
+    counters.reductions += iu.counters.reductions;
+    counters.builtin_calls += iu.counters.builtin_calls;
+    counters.suspensions += iu.counters.suspensions;
+    counters.activations += iu.counters.activations;
+    counters.goals_spawned += iu.counters.goals_spawned;
+  }
+  if (rank() != 0) {
+    std::vector<std::uint64_t> words{suspended, counters.reductions, counters.builtin_calls,
+                                     counters.suspensions, counters.activations,
+                                     counters.goals_spawned, messages_sent_, words_sent_, lines.size()};
+    for (const auto& line : lines) pack_text(words, line);
+    world_.send(0, kTagReport, std::move(words));
+    const MpiMessage final_message = [&] {
+      for (;;) {
+        MpiMessage m = world_.wait();
+        if (m.tag == kTagFinal) return m;
+      }
+    }();
+    world_.drain();
+    if (final_message.words.size() < 2) throw MpiError("malformed final message");
+    halt_code_ = static_cast<int>(final_message.words[1]);
+    return static_cast<vm::RunStatus>(final_message.words[0]);
+  }
+  totals_ = counters;
+  suspended_count_ = suspended;
+  suspended_lines_ = std::move(lines);
+  for (int k = 1; k < ranks(); ++k) {
+    MpiMessage m = world_.wait();
+    while (m.tag != kTagReport) m = world_.wait();
+    const auto& w = m.words;
+    if (w.size() < 9) throw MpiError("malformed report from a rank");
+    suspended_count_ += w[0];
+    totals_.reductions += w[1];
+    totals_.builtin_calls += w[2];
+    totals_.suspensions += w[3];
+    totals_.activations += w[4];
+    totals_.goals_spawned += w[5];
+    std::size_t at = 9;
+    for (std::uint64_t n = 0; n < w[8]; ++n) {
+      std::string line = unpack_text(w, at);
+      if (suspended_lines_.size() < 100) suspended_lines_.push_back(std::move(line));
+    }
+  }
+  vm::RunStatus status = outcome_;
+  if (status == vm::RunStatus::Success && suspended_count_ > 0) status = vm::RunStatus::Deadlock;
+  for (int to = 1; to < ranks(); ++to) {
+    world_.send(to, kTagFinal, {static_cast<std::uint64_t>(status), static_cast<std::uint64_t>(halt_code_)});
+  }
+  world_.drain();
+  return status;
+}
+
+nlohmann::json MpiMachine::statistics() const {
+  return nlohmann::json{{"engine", "mpi"},
+                        {"ranks", ranks()},
+                        {"ius", ius_},
+                        {"messages_sent", messages_sent_},
+                        {"words_sent", words_sent_},
+                        {"goals_sent", goals_sent_},
+                        {"values_sent", values_sent_},
+                        {"binds_sent", binds_sent_},
+                        {"exports", exports_made_},
+                        {"collections", collections_},
+                        {"elapsed_seconds", std::chrono::duration<double>(elapsed_).count()}};
+}
+
+}  // namespace fleng::kernel

@@ -1,0 +1,248 @@
+// The PIE64 machine over MPI ranks (the `mpi` engine): N Inference Units spread in blocks over
+// the R ranks of an mpirun job (rank r runs IUs r*N/R .. (r+1)*N/R - 1), each rank reducing its
+// own IUs' goals in batches with the threads engine's reducer policy (kernel/threads_policy.hpp)
+// on one thread. Within a rank the IUs share memory and talk as on the threads engine (a
+// binding, a hook or a goal for another IU is a message to it, applied between batches).
+// Between ranks nothing is shared (docs/distributed.md):
+//
+//   - A goal for an IU of another rank travels by value (kernel/wire_terms.hpp): its arguments
+//     are copied, and every unbound variable in them is *exported*: it gets an entry in this
+//     rank's export table and travels as the name (rank, entry). The receiver makes a local
+//     variable standing for it (a *proxy*, in its import table).
+//   - When an exported variable is bound, its owner pushes the value (again by value, with the
+//     new unbound variables in it exported) to every rank it exported the variable to (a
+//     `value` message); each binds its proxy, which wakes the goals suspended on it, and
+//     acknowledges. When a proxy is bound by a goal of its own rank, the binding goes to the
+//     owner (a `bind` message), which binds the variable there (or unifies, if it was bound
+//     meanwhile: a conflict is the unification failure it would be on one machine).
+//   - Both are done by hooks on the variables: a *watch* hook on an exported variable, a
+//     *forward* hook on a proxy. Such a hook holds, instead of a goal, a negative integer
+//     naming the table entry, which the reducer hands to the machine (RemoteOps::activate), as
+//     it does for a goal of another IU. A variable bound to another variable passes its hooks
+//     on, so a watch fires when a value finally arrives, whichever variable it is on.
+//   - A rank only ever sends names of its own exports: a proxy sent on is exported again by the
+//     rank that holds it (values then pass through it), so a name always reaches the rank that
+//     can answer for it, and a variable that returns to its owner is that variable again.
+//
+// Memory: an export entry is a garbage-collection root until its variable has been bound and
+// every rank it was sent to has acknowledged the value; an import entry until its value came.
+// So the tables hold only variables still unbound somewhere (and their values in flight); a
+// variable exported and never bound stays until the run ends.
+//
+// Termination: Safra's algorithm (Dijkstra, "Shmuel Safra's version of termination
+// detection", EWD998, 1987): every rank counts the data messages it sent minus those it
+// received and turns black when it receives one; a token goes round the ring from rank 0,
+// waiting at each rank until it is passive (no goal in any pool, no message in any inbox,
+// nothing waiting to be sent, no timer), adding its count and its colour. Rank 0 concludes
+// termination when the token returns white with a sum of zero and rank 0 is white and passive.
+// Then every rank lists its suspended goals to rank 0: none is success, some is a deadlock
+// (reported once, by rank 0, each goal with its IU).
+//
+// Errors and halt/1: the rank where it happens sends its report to rank 0, which tells every
+// rank to stop; then all ranks close (each sends `close` to every other and reads until it has
+// every rank's, so no message is left in flight) and rank 0 prints the report once. Output of
+// every rank goes to rank 0, which writes it to its stream as it arrives.
+#pragma once
+
+#include <chrono>
+#include <csignal>
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <memory>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "kernel/machine_description.hpp"
+#include "kernel/mpi_transport.hpp"
+#include "kernel/threads_policy.hpp"
+#include "kernel/wire_terms.hpp"
+#include "vm/iu.hpp"
+
+namespace fleng::kernel {
+
+struct MpiOptions {
+  vm::IuOptions iu;  ///< heap sizes of every IU
+  /// The text of a failed IU's error (the session's report), and the lines of its suspended
+  /// goals (one per goal, the deadlock report's): each rank formats its own IUs'.
+  std::function<std::string(const vm::Iu&)> error_report;
+  std::function<std::vector<std::string>(const vm::Iu&)> suspended_lines;
+};
+
+class MpiMachine final : public vm::RemoteOps {
+ public:
+  /// Throws std::invalid_argument when the machine has fewer IUs than the job has ranks.
+  MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
+             const MachineDescription& machine, const MpiOptions& options, MpiTransport& world);
+  ~MpiMachine() override;
+
+  /// The IUs of the whole machine.
+  [[nodiscard]] unsigned ius() const { return ius_; }
+  [[nodiscard]] bool is_local(unsigned iu) const { return iu >= first_ && iu < last_; }
+  /// An IU of this rank.
+  vm::Iu& iu(unsigned index) { return *nodes_[index - first_]->iu; }
+  [[nodiscard]] int rank() const { return world_.rank(); }
+  [[nodiscard]] int ranks() const { return world_.size(); }
+
+  /// Runs the goals in the pools of every rank to global termination, an error, halt/1 or an
+  /// interrupt; every rank returns the same status.
+  vm::RunStatus run();
+  /// After run(), on rank 0: the report of the error that stopped the run (empty otherwise).
+  [[nodiscard]] const std::string& error_report() const { return error_report_; }
+  /// After run(): the exit code halt/1 asked for.
+  [[nodiscard]] int halt_code() const { return halt_code_; }
+  /// After run(), on rank 0: the suspended goals of every rank (a deadlock), and their count.
+  [[nodiscard]] const std::vector<std::string>& suspended_lines() const { return suspended_lines_; }
+  [[nodiscard]] std::uint64_t suspended_count() const { return suspended_count_; }
+  /// After run(), on rank 0: counters summed over every rank's IUs.
+  [[nodiscard]] const vm::IuCounters& total_counters() const { return totals_; }
+  /// Statistics of the run (messages and bytes between ranks, per rank on rank 0).
+  [[nodiscard]] nlohmann::json statistics() const;
+  /// Asks the run to stop (signal-safe: sets a flag).
+  void interrupt();
+
+  // --- vm::RemoteOps ---------------------------------------------------------------------------
+  void read(vm::Iu& /*from*/, vm::Cell /*pointer*/) override {}
+  void bind(vm::Iu& from, vm::Cell variable, vm::Cell value) override;
+  void hook(vm::Iu& from, vm::Cell variable, vm::Cell hook) override;
+  void activate(vm::Iu& from, vm::Cell hook) override;
+  unsigned least_loaded(vm::Iu& from) override;
+  [[nodiscard]] bool static_partitioning() const override { return machine_.static_partitioning; }
+  [[nodiscard]] bool writes_remote_heaps() const override { return false; }
+  vm::Cell* allocate_on(vm::Iu& from, unsigned iu, std::size_t cells) override;
+  void write_data(vm::Iu& /*from*/, unsigned /*iu*/, std::size_t /*words*/) override {}
+  void send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) override;
+  void new_goal(vm::Iu& /*from*/) override {}
+  bool start_timer(vm::Iu& from, double seconds, vm::Cell goal,
+                   std::chrono::steady_clock::time_point deadline) override;
+
+ private:
+  /// A message between IUs of this rank (as on the threads engine).
+  enum class LocalKind : std::uint8_t { Goal, Bind, Hook, Activate };
+  struct LocalMessage {
+    LocalKind kind;
+    vm::Cell a;
+    vm::Cell b;
+  };
+  struct Node {
+    std::unique_ptr<vm::Iu> iu;
+    std::unique_ptr<ThreadsPolicy> policy;
+    std::vector<LocalMessage> inbox;
+    std::vector<LocalMessage> taken;
+  };
+  /// Something to send to another rank once the batch is over (encoded then, between
+  /// batches): a goal record for an IU there, or a watch or forward hook that fired.
+  enum class OutKind : std::uint8_t { Goal, Watch, Forward };
+  struct Outgoing {
+    OutKind kind;
+    unsigned target;  ///< the IU (Goal), the export entry (Watch), the import entry (Forward)
+    vm::Cell cell;    ///< the goal record (Goal)
+  };
+  struct Export {
+    vm::Cell variable = 0;             ///< a root (0: a free entry)
+    std::vector<int> ranks;            ///< the ranks it was sent to
+    bool pushed = false;               ///< its value went out
+    std::size_t acks_due = 0;          ///< ranks yet to acknowledge the value
+  };
+  struct Import {
+    int rank = 0;
+    std::uint64_t entry = 0;
+    vm::Cell proxy = 0;  ///< a root (0: a free entry)
+  };
+
+  [[nodiscard]] int rank_of(unsigned iu) const;
+  Node& node_of(unsigned iu) { return *nodes_[iu - first_]; }
+  void post(unsigned to, const LocalMessage& message) { node_of(to).inbox.push_back(message); }
+  void apply_inbox(Node& node);
+  /// One pass of the rank's loop over its IUs: true if any reduced or took messages.
+  bool run_ius();
+  /// Encodes what waits in outgoing_ and sends every rank its words (one message each).
+  void flush();
+  void send_data(int to);
+  /// Receives and applies every message that has arrived; true if any did.
+  bool receive();
+  void apply_data(int from, const std::vector<std::uint64_t>& words);
+  void apply_control(const MpiMessage& message);
+  /// The local variable standing for a name of another rank (made on `heap`'s IU).
+  vm::Cell proxy_for(const wire::VariableName& name, vm::Iu& iu);
+  /// The name of an unbound variable of this rank, exported to rank `to`.
+  wire::VariableName export_to(vm::Cell variable, int to);
+  /// Hangs a machine hook (watch or forward, naming `entry`) on an unbound variable.
+  vm::Cell make_machine_hook(vm::Iu& iu, bool forward, std::uint64_t entry);
+  void encode_group(int to, std::span<const vm::Cell> roots);
+  /// Room for `cells` on an IU's heap between batches: grown, else collected; false if none.
+  bool make_room(vm::Iu& iu, std::size_t cells);
+  void collect();
+  [[nodiscard]] bool passive() const;
+  /// Safra's token: forwarded (or, on rank 0, judged) when this rank is passive.
+  void pass_token();
+  /// A rank's IU stopped the run (an error or halt/1): tell rank 0 (or, on rank 0, everyone).
+  void stop_with(vm::RunStatus status, int code, const std::string& report);
+  void broadcast_stop();
+  /// After the loop: every rank closes, reports to rank 0, and learns the outcome.
+  vm::RunStatus close_run();
+  void publish_load(bool force);
+  void flush_output();
+  [[nodiscard]] std::uint32_t load_of(unsigned iu) const;
+
+  MachineDescription machine_;
+  MpiOptions options_;
+  MpiTransport& world_;
+  vm::AtomTable& atoms_;
+  std::ostream& out_;
+  mutable std::ostringstream rank_out_;  // the output of a rank other than 0, sent to rank 0
+  unsigned ius_ = 1;
+  unsigned first_ = 0;
+  unsigned last_ = 1;
+  std::vector<std::unique_ptr<Node>> nodes_;
+  wire::SharedTables shared_{};
+  std::vector<std::uint32_t> loads_;        // every IU's load as last heard (own: live)
+  std::vector<std::uint32_t> loads_sent_;   // this rank's loads as last published
+  std::chrono::steady_clock::time_point loads_published_{};
+  unsigned rotate_ = 0;
+
+  std::vector<Outgoing> outgoing_;
+  std::vector<std::vector<std::uint64_t>> out_words_;  // per rank, encoded, not yet sent
+  std::vector<Export> exports_;
+  std::vector<std::uint64_t> free_exports_;
+  std::unordered_map<vm::Cell, std::uint64_t> export_of_;  // unbound variable -> entry
+  std::vector<Import> imports_;
+  std::vector<std::uint64_t> free_imports_;
+  std::unordered_map<std::uint64_t, std::uint64_t> import_of_;  // rank << 40 | entry -> import
+  std::int64_t quiet_forward_ = -1;  // the import whose forward hook a `value` fires: no echo
+
+  // Safra's termination detection.
+  std::int64_t count_ = 0;  // data messages sent minus received
+  bool black_ = false;
+  bool token_here_ = false;
+  std::int64_t token_sum_ = 0;
+  bool token_black_ = false;
+  bool round_started_ = false;  // rank 0: a token is out
+
+  bool stop_ = false;                  // the loop ends
+  bool stop_sent_ = false;             // this rank asked rank 0 to stop the run
+  vm::RunStatus outcome_ = vm::RunStatus::Success;
+  int halt_code_ = 0;
+  std::string error_report_;
+  std::vector<std::string> suspended_lines_;
+  std::uint64_t suspended_count_ = 0;
+  vm::IuCounters totals_{};
+  volatile std::sig_atomic_t interrupted_ = 0;
+
+  // Statistics.
+  std::uint64_t messages_sent_ = 0;
+  std::uint64_t words_sent_ = 0;
+  std::uint64_t goals_sent_ = 0;
+  std::uint64_t values_sent_ = 0;
+  std::uint64_t binds_sent_ = 0;
+  std::uint64_t exports_made_ = 0;
+  std::uint64_t collections_ = 0;
+  std::chrono::nanoseconds elapsed_{0};
+};
+
+}  // namespace fleng::kernel
