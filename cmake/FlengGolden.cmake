@@ -8,7 +8,8 @@
 #                                 1 2 3 4 16 64, static on and off, thresholds 1 and 128: the
 #                                 same NAME.out each time (one semantics on every machine);
 #                                 and on the threads engine with 1, 2, 4 workers and 1, 4, 64
-#                                 IUs (golden.threads.NAME)
+#                                 IUs (golden.threads.NAME), and under mpirun on the mpi engine
+#                                 with 1 to 4 ranks (golden.mpi.NAME, label mpi)
 #   tests/golden/lint/NAME.fl     `fleng check NAME.fl` must print NAME.err on stderr and exit
 #                                 with NAME.status (0 if absent); files it includes live in
 #                                 subdirectories, which are not cases themselves
@@ -88,6 +89,8 @@ function(fleng_golden_tests)
     get_filename_component(name ${input} NAME_WE)
     fleng_golden_test(golden.sim.${name} "golden;sim" -DMODE=sim -DCASE=tests/golden/sim/${name})
     fleng_golden_test(golden.threads.${name} "golden;threads" -DMODE=threads
+                      -DCASE=tests/golden/sim/${name})
+    fleng_golden_test(golden.mpi.${name} "golden;mpi" -DMODE=mpi -DMPIRUN=${MPIEXEC_EXECUTABLE}
                       -DCASE=tests/golden/sim/${name})
   endforeach()
 

@@ -137,6 +137,26 @@ elseif(MODE STREQUAL "threads")
       endforeach()
     endforeach()
   endforeach()
+elseif(MODE STREQUAL "mpi")
+  # The same cases on the mpi engine under mpirun: ranks x IUs x static, the same output
+  # (--oversubscribe: more ranks than cores; --allow-run-as-root: CI runs as root).
+  file(READ ${CASE}.cmd line)
+  string(STRIP "${line}" line)
+  separate_arguments(arguments UNIX_COMMAND "${line}")
+  file(READ ${CASE}.out expected)
+  foreach(setting "1;1;on" "2;2;on" "2;2;off" "2;8;on" "4;4;on" "3;16;off")
+    list(GET setting 0 ranks)
+    list(GET setting 1 ius)
+    list(GET setting 2 static)
+    execute_process(COMMAND ${MPIRUN} --allow-run-as-root --oversubscribe -np ${ranks}
+                            ${FLENG} run ${arguments} --engine mpi --ius ${ius} --static ${static}
+                    RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
+    if(NOT status EQUAL 0 OR NOT out STREQUAL expected)
+      message(FATAL_ERROR "fleng run ${line} on ${ranks} ranks, ${ius} IUs, static ${static}: "
+                          "status ${status}\n--- expected\n${expected}\n--- stdout\n${out}\n"
+                          "--- stderr\n${err}")
+    endif()
+  endforeach()
 elseif(MODE STREQUAL "analyze")
   execute_process(COMMAND ${FLENG} analyze ${INPUT} RESULT_VARIABLE status
                   OUTPUT_VARIABLE out ERROR_VARIABLE err)

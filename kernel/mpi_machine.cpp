@@ -735,6 +735,11 @@ void MpiMachine::apply_control(const MpiMessage& message) {
       }
       break;
     }
+    case kTagClose:
+      // A rank that has stopped already closes (rank 0's order to stop is on its way here):
+      // counted for close_run.
+      ++closes_;
+      break;
     default: throw std::runtime_error(fmt::format("an MPI message with an unknown tag {}", message.tag));
   }
 }
@@ -773,11 +778,10 @@ vm::RunStatus MpiMachine::close_run() {
   for (int to = 0; to < ranks(); ++to) {
     if (to != rank()) world_.send(to, kTagClose, {});
   }
-  int closes = 0;
-  while (closes < ranks() - 1) {
+  while (closes_ < ranks() - 1) {
     const MpiMessage message = world_.wait();
     if (message.tag == kTagClose) {
-      ++closes;
+      ++closes_;
     } else if (message.tag == kTagData && rank() == 0) {
       // Only the output matters now.
       std::size_t at = 0;

@@ -225,6 +225,7 @@ class MpiMachine final : public vm::RemoteOps {
   bool round_started_ = false;  // rank 0: a token is out
 
   bool stop_ = false;                  // the loop ends
+  int closes_ = 0;                     // `close` messages received (close_run)
   bool stop_sent_ = false;             // this rank asked rank 0 to stop the run
   vm::RunStatus outcome_ = vm::RunStatus::Success;
   int halt_code_ = 0;
