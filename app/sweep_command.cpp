@@ -1,25 +1,31 @@
 // `fleng sweep`: checks the options and the program, then hands over to sweep::run_sweep.
 // Every option is checked before anything runs (a machine key is given once:
-// machine_options.hpp); nothing ends in std::terminate.
+// machine_options.hpp); nothing ends in std::terminate. Under mpirun every rank checks them,
+// rank 0 runs the sweep and the others follow it (sweep/sweep_ranks.hpp).
 #include "app/sweep_command.hpp"
 
 #include <unistd.h>
 
 #include <iostream>
 #include <new>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "app/machine_options.hpp"
+#include "kernel/mpi_transport.hpp"
 #include "kernel/session.hpp"
 #include "sweep/sweep.hpp"
+#include "sweep/sweep_ranks.hpp"
 
 namespace fleng::app {
 
 namespace {
 
-int sweep_checked(const SweepCommandOptions& options) {
+/// The sweep's options from the command's, or nullopt after an error written to `errors`.
+std::optional<sweep::SweepOptions> prepare(const SweepCommandOptions& options,
+                                           std::ostream& errors) {
   sweep::SweepOptions sweep;
   sweep.program.files = options.files;
   sweep.program.goal = options.goal;
@@ -63,17 +69,41 @@ int sweep_checked(const SweepCommandOptions& options) {
     }
     for (const auto& assignment : options.settings) sweep.base.set(assignment);
   } catch (const std::exception& e) {
-    std::cerr << "fleng: " << e.what() << '\n';
-    return kernel::kExitError;
+    errors << "fleng: " << e.what() << '\n';
+    return std::nullopt;
   }
   {
     // The program is checked once here, so that a syntax error is reported once, with its
     // location, instead of in every row.
     std::ostringstream discard;
-    kernel::Session session(discard, std::cerr);
-    if (!session.load(options.files)) return kernel::kExitError;
+    kernel::Session session(discard, errors);
+    if (!session.load(options.files)) return std::nullopt;
   }
-  return sweep::run_sweep(sweep, std::cerr, isatty(STDERR_FILENO) != 0);
+  return sweep;
+}
+
+/// One rank of an MPI job: every rank prepares, rank 0 alone reports (its own errors, and
+/// another rank's when it differs), and they start together or not at all.
+int sweep_on_ranks(const SweepCommandOptions& options, kernel::MpiTransport& world) {
+  sweep::SweepRanks ranks(world);
+  std::ostringstream errors;
+  const auto sweep = prepare(options, errors);
+  if (ranks.rank() == 0) std::cerr << errors.str();
+  if (!sweep) {
+    const unsigned no_threads = 0;
+    ranks.start(std::cerr, errors.str(), no_threads);
+    return kernel::kExitError;
+  }
+  if (ranks.rank() == 0) return sweep::run_sweep(*sweep, std::cerr, isatty(STDERR_FILENO) != 0, &ranks);
+  return sweep::follow_sweep(*sweep, ranks);
+}
+
+int sweep_checked(const SweepCommandOptions& options) {
+  auto& world = kernel::MpiTransport::world();
+  if (world.size() > 1) return sweep_on_ranks(options, world);
+  const auto sweep = prepare(options, std::cerr);
+  if (!sweep) return kernel::kExitError;
+  return sweep::run_sweep(*sweep, std::cerr, isatty(STDERR_FILENO) != 0);
 }
 
 }  // namespace
@@ -85,6 +115,15 @@ int run_sweep_command(const SweepCommandOptions& options) {
     std::cerr << "fleng: out of memory (std::bad_alloc); lower --ius, --heap or heap_cells, or -j\n";
   } catch (const std::exception& e) {
     std::cerr << "fleng: internal error: " << e.what() << '\n';
+  }
+  // The other ranks of an MPI job may be waiting for this one: the job ends here.
+  if (kernel::MpiTransport::launched_by_mpirun()) {
+    try {
+      auto& world = kernel::MpiTransport::world();
+      if (world.size() > 1) world.abort(kernel::kExitError);
+    } catch (const std::exception&) {
+      // MPI itself failed to start: there is no job to end.
+    }
   }
   return kernel::kExitError;
 }

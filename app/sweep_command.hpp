@@ -1,6 +1,7 @@
 // `fleng sweep FILE... -g GOAL --ius 4,16,64 --static off,on --thresholds 1,2,...
 // -o results.csv [--json F] [--plot F.svg] [--report F.html] [--sweep set.KEY=V1,V2] [--resume]`: the threshold
-// sweeps of the PIE64 paper's evaluation (sweep/ does the work).
+// sweeps of the PIE64 paper's evaluation (sweep/ does the work). Under `mpirun -np R` the
+// configurations are spread over the R ranks (sweep/sweep_ranks.hpp).
 #pragma once
 
 #include <optional>

@@ -134,4 +134,32 @@ void MpiTransport::abort(int code) {
   std::_Exit(code);
 }
 
+void MpiTransport::append_text(std::vector<std::uint64_t>& words, std::string_view text) {
+  words.push_back(text.size());
+  for (std::size_t at = 0; at < text.size(); at += 8) {
+    std::uint64_t word = 0;
+    for (std::size_t b = 0; b < 8 && at + b < text.size(); ++b) {
+      word |= std::uint64_t{static_cast<unsigned char>(text[at + b])} << (8 * b);
+    }
+    words.push_back(word);
+  }
+}
+
+std::string MpiTransport::read_text(const std::vector<std::uint64_t>& words, std::size_t& at) {
+  if (at >= words.size()) throw MpiError("a message ends before its text");
+  const std::uint64_t length = words[at];
+  const std::uint64_t word_count = length / 8 + (length % 8 != 0 ? 1 : 0);
+  if (word_count > words.size() - at - 1) {
+    throw MpiError(fmt::format("a message ends inside a text of {} bytes", length));
+  }
+  ++at;
+  std::string text;
+  text.reserve(static_cast<std::size_t>(length));
+  for (std::uint64_t b = 0; b < length; ++b) {
+    text += static_cast<char>((words[at + b / 8] >> (8 * (b % 8))) & 0xff);
+  }
+  at += static_cast<std::size_t>(word_count);
+  return text;
+}
+
 }  // namespace fleng::kernel

@@ -15,6 +15,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace fleng::kernel {
@@ -63,6 +64,15 @@ class MpiTransport {
   void barrier();
   /// Stops the whole job with `code` (after an error that leaves the ranks out of step).
   [[noreturn]] void abort(int code);
+
+  // Text in word messages (used by sweeps across ranks): a string is its byte count, then its
+  // bytes packed eight to a word (little-endian, the last word padded with zeros). Any bytes,
+  // NUL included; no MPI call.
+  /// Appends `text` to `words`.
+  static void append_text(std::vector<std::uint64_t>& words, std::string_view text);
+  /// The text that starts at `words[at]`; moves `at` past it. Throws MpiError when the words
+  /// end before the text does.
+  static std::string read_text(const std::vector<std::uint64_t>& words, std::size_t& at);
 
  private:
   MpiTransport();

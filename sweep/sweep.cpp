@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <chrono>
 #include <mutex>
@@ -18,12 +19,14 @@
 #include <oneapi/tbb/parallel_for_each.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "kernel/session.hpp"
 #include "sweep/csv.hpp"
 #include "sweep/output_paths.hpp"
 #include "sweep/progress.hpp"
 #include "sweep/paper_checks.hpp"
 #include "sweep/sweep_plot.hpp"
 #include "sweep/sweep_report.hpp"
+#include "sweep/sweep_ranks.hpp"
 #include "sweep/sweep_results.hpp"
 
 namespace fleng::sweep {
@@ -168,15 +171,43 @@ void write_json(const std::string& path, const CsvTable& table, std::size_t para
   std::filesystem::rename(temporary, path);
 }
 
+unsigned host_threads(const SweepOptions& options) {
+  return options.jobs > 0 ? options.jobs
+                          : static_cast<unsigned>(oneapi::tbb::info::default_concurrency());
+}
+
+/// Every configuration's machine, or the error of the first that is wrong.
+std::vector<kernel::MachineDescription> configuration_machines(
+    const SweepOptions& options, const std::vector<Configuration>& configurations) {
+  std::vector<kernel::MachineDescription> machines;
+  for (const auto& c : configurations) machines.push_back(options.plan.machine(options.base, c));
+  return machines;
+}
+
 }  // namespace
 
-int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
+int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal, SweepRanks* ranks) {
+  const unsigned jobs = host_threads(options);
+  // An error before the configurations run; the other ranks (if any) are told to stop, or, once
+  // started, to finish without work.
+  auto fail = [&](const std::string& message) {
+    const std::string line = fmt::format("fleng: {}\n", message);
+    log << line;
+    if (ranks != nullptr) {
+      if (!ranks->started()) {
+        ranks->start(log, line, jobs);
+      } else {
+        ranks->lead({}, jobs, [](std::size_t) { return ConfigurationResult{}; },
+                    [](std::size_t, ConfigurationResult, int) {}, g_interrupted);
+      }
+    }
+    return 1;
+  };
   // The output files first: a sweep must not run for hours and then find it cannot write.
   try {
     check_output_paths({options.csv_path, options.json_path, options.plot_path, options.report_path});
   } catch (const std::exception& e) {
-    log << "fleng: " << e.what() << '\n';
-    return 1;
+    return fail(e.what());
   }
   const auto& plan = options.plan;
   const auto configurations = plan.configurations();
@@ -187,10 +218,9 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   // Every configuration's machine first: a bad value stops the sweep before anything runs.
   std::vector<kernel::MachineDescription> machines;
   try {
-    for (const auto& c : configurations) machines.push_back(plan.machine(options.base, c));
+    machines = configuration_machines(options, configurations);
   } catch (const std::exception& e) {
-    log << "fleng: " << e.what() << '\n';
-    return 1;
+    return fail(e.what());
   }
 
   // Resume: the rows already in the file are kept and their configurations skipped.
@@ -201,19 +231,17 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
       const auto table = read_csv_file(options.csv_path);
       if (table.header.size() < parameter_count ||
           !std::equal(parameter_columns.begin(), parameter_columns.end(), table.header.begin())) {
-        log << fmt::format(
-            "fleng: {} does not start with the columns of this sweep ({}); remove it or "
-            "run without --resume\n",
-            options.csv_path, fmt::join(parameter_columns, ","));
-        return 1;
+        return fail(fmt::format(
+            "{} does not start with the columns of this sweep ({}); remove it or "
+            "run without --resume",
+            options.csv_path, fmt::join(parameter_columns, ",")));
       }
       header = table.header;
       for (const auto& row : table.rows) {
         done[row_key({row.begin(), row.begin() + static_cast<long>(parameter_count)})] = true;
       }
     } catch (const std::exception& e) {
-      log << "fleng: cannot resume: " << e.what() << '\n';
-      return 1;
+      return fail(fmt::format("cannot resume: {}", e.what()));
     }
   }
 
@@ -231,20 +259,19 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   });
   const std::size_t skipped = configurations.size() - order.size();
 
+  // Every rank is ready before the file is opened (which empties it unless resuming).
+  if (ranks != nullptr && !ranks->start(log, "", jobs)) return 1;
   std::optional<ResultsFile> file;
   try {
     file.emplace(options.csv_path, parameter_columns, header);
   } catch (const std::exception& e) {
-    log << "fleng: " << e.what() << '\n';
-    return 1;
+    return fail(e.what());
   }
   if (skipped > 0) {
     log << fmt::format("sweep: {} of {} configurations already in {}, skipped\n", skipped,
                        configurations.size(), options.csv_path);
   }
 
-  const unsigned jobs = options.jobs > 0 ? options.jobs
-                                         : static_cast<unsigned>(oneapi::tbb::info::default_concurrency());
   Progress progress(log, terminal, order.size());
   std::map<std::string, ConfigurationResult> fresh;
   std::mutex fresh_mutex;
@@ -254,34 +281,43 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
   const auto start = std::chrono::steady_clock::now();
   g_interrupted.store(false);
   const auto previous_handler = std::signal(SIGINT, on_sweep_interrupt);
-  oneapi::tbb::task_arena arena(static_cast<int>(jobs));
-  arena.execute([&] {
-    oneapi::tbb::parallel_for_each(order.begin(), order.end(), [&](std::size_t index) {
-      if (g_interrupted.load()) {
-        not_run.fetch_add(1);
-        return;
-      }
-      const auto& configuration = configurations[index];
-      auto result = run_configuration(options.program, machines[index]);
-      const bool bad = result.exit_code != 0;
-      if (bad) failed.fetch_add(1);
-      std::string what = plan.describe(configuration);
-      what += bad ? fmt::format(": exit {} {}", result.exit_code, result.error)
-                  : fmt::format(": ok ({})", format_duration(result.host_seconds));
-      try {
-        file->add(configuration.values, result);
-      } catch (const std::exception& e) {
-        const std::lock_guard lock(fresh_mutex);
-        write_error = e.what();
-        g_interrupted.store(true);
-      }
-      {
-        const std::lock_guard lock(fresh_mutex);
-        fresh.emplace(row_key(configuration.values), std::move(result));
-      }
-      progress.finished(what, bad);
+  // One finished configuration (`rank` ran it, when the sweep is spread over ranks).
+  auto record = [&](std::size_t index, ConfigurationResult result, int rank) {
+    const auto& configuration = configurations[index];
+    const bool bad = result.exit_code != 0;
+    if (bad) failed.fetch_add(1);
+    std::string what = plan.describe(configuration);
+    what += bad ? fmt::format(": exit {} {}", result.exit_code, result.error)
+                : fmt::format(": ok ({})", format_duration(result.host_seconds));
+    if (ranks != nullptr) what += fmt::format(" on rank {}", rank);
+    try {
+      file->add(configuration.values, result);
+    } catch (const std::exception& e) {
+      const std::lock_guard lock(fresh_mutex);
+      write_error = e.what();
+      g_interrupted.store(true);
+    }
+    {
+      const std::lock_guard lock(fresh_mutex);
+      fresh.emplace(row_key(configuration.values), std::move(result));
+    }
+    progress.finished(what, bad);
+  };
+  auto run = [&](std::size_t index) { return run_configuration(options.program, machines[index]); };
+  if (ranks != nullptr) {
+    not_run.store(ranks->lead(order, jobs, run, record, g_interrupted).not_run);
+  } else {
+    oneapi::tbb::task_arena arena(static_cast<int>(jobs));
+    arena.execute([&] {
+      oneapi::tbb::parallel_for_each(order.begin(), order.end(), [&](std::size_t index) {
+        if (g_interrupted.load()) {
+          not_run.fetch_add(1);
+          return;
+        }
+        record(index, run(index), 0);
+      });
     });
-  });
+  }
   std::signal(SIGINT, previous_handler);
   progress.close();
   const double elapsed =
@@ -300,9 +336,13 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
     return 1;
   }
 
-  log << fmt::format("sweep: {} configurations run in {} ({} host threads), {} skipped, {} failed; "
+  const std::string threads =
+      ranks == nullptr ? fmt::format("{} host threads", jobs)
+                       : fmt::format("{} ranks, {} host threads in all", ranks->size(),
+                                     ranks->threads_in_all());
+  log << fmt::format("sweep: {} configurations run in {} ({}), {} skipped, {} failed; "
                      "results in {}\n",
-                     order.size() - not_run.load(), format_duration(elapsed), jobs, skipped,
+                     order.size() - not_run.load(), format_duration(elapsed), threads, skipped,
                      failed.load(), options.csv_path);
   if (not_run.load() > 0) {
     log << fmt::format("sweep: interrupted, {} configurations not run (--resume runs them)\n",
@@ -348,6 +388,37 @@ int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal) {
     }
   }
   return failed.load() > 0 ? 1 : 0;
+}
+
+
+int follow_sweep(const SweepOptions& options, SweepRanks& ranks) {
+  const unsigned jobs = host_threads(options);
+  const auto configurations = options.plan.configurations();
+  std::vector<kernel::MachineDescription> machines;
+  std::string error;
+  try {
+    machines = configuration_machines(options, configurations);
+  } catch (const std::exception& e) {
+    error = fmt::format("fleng: {}\n", e.what());  // rank 0 finds it too, and reports it
+  }
+  // Told to stop while ready itself: rank 0 has the error and the job's exit status.
+  if (!ranks.start(std::cerr, error, jobs)) return error.empty() ? 0 : 1;
+  g_interrupted.store(false);
+  const auto previous_handler = std::signal(SIGINT, on_sweep_interrupt);
+  ranks.follow(
+      jobs,
+      [&](std::size_t index) {
+        if (index >= machines.size()) {
+          ConfigurationResult wrong;
+          wrong.exit_code = kernel::kExitError;
+          wrong.error = fmt::format("internal error: no configuration {}", index);
+          return wrong;
+        }
+        return run_configuration(options.program, machines[index]);
+      },
+      g_interrupted);
+  std::signal(SIGINT, previous_handler);
+  return 0;
 }
 
 }  // namespace fleng::sweep

@@ -4,6 +4,7 @@
 // are put in the order of the plan, and the JSON results, gnuplot figures and the HTML report
 // are written.
 // `resume` keeps the rows already in the CSV file and runs only the missing configurations.
+// Under mpirun the configurations are spread over the job's ranks (sweep_ranks.hpp).
 #pragma once
 
 #include <iosfwd>
@@ -28,10 +29,20 @@ struct SweepOptions {
   unsigned jobs = 0;      ///< host threads; 0 = one per core
 };
 
+class SweepRanks;
+
 /// Exit status: 0 when every configuration ran and succeeded; 1 when one failed (its row says
 /// why), the sweep was interrupted, or an option or a file was wrong (message on `log`,
 /// starting with `fleng: `). The output files and every configuration's machine are checked
 /// before anything runs.
-int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal);
+/// With `ranks` (rank 0 of an MPI job, sweep_ranks.hpp), the configurations are handed out to
+/// every rank, and this one writes what the others send; `ranks` must not be started yet.
+int run_sweep(const SweepOptions& options, std::ostream& log, bool terminal,
+              SweepRanks* ranks = nullptr);
+
+/// Every rank but 0 of an MPI job: runs the configurations rank 0 hands out and sends their
+/// results back; writes nothing but errors. Exit status 0, or 1 when this rank could not
+/// start (its error is sent to rank 0, which reports it).
+int follow_sweep(const SweepOptions& options, SweepRanks& ranks);
 
 }  // namespace fleng::sweep
