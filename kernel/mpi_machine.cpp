@@ -39,24 +39,6 @@ constexpr std::size_t kHeadroomCells = std::size_t{1} << 16;
 /// A proxy: its variable cell and its forward hook.
 constexpr std::size_t kProxyCells = 1 + vm::goal_record::kHookCells;
 
-void pack_text(std::vector<std::uint64_t>& out, const std::string& text) {
-  out.push_back(text.size());
-  const std::size_t at = out.size();
-  out.resize(at + (text.size() + 7) / 8, 0);
-  std::memcpy(out.data() + at, text.data(), text.size());
-}
-
-std::string unpack_text(const std::vector<std::uint64_t>& words, std::size_t& at) {
-  if (at >= words.size()) throw std::runtime_error("malformed text from another rank");
-  const auto bytes = static_cast<std::size_t>(words[at++]);
-  const std::size_t n = (bytes + 7) / 8;
-  if (words.size() - at < n) throw std::runtime_error("malformed text from another rank");
-  std::string text(bytes, '\0');
-  std::memcpy(text.data(), words.data() + at, bytes);
-  at += n;
-  return text;
-}
-
 /// A machine hook's goal field: a negative integer naming a table entry (see the header).
 Cell hook_marker(bool forward, std::uint64_t entry) {
   return vm::make_small_int(-1 - static_cast<std::int64_t>(entry * 2 + (forward ? 1 : 0)));
@@ -459,12 +441,15 @@ void MpiMachine::flush_output() {
     return;
   }
   if (rank_out_.tellp() <= 0) return;
-  auto& words = out_words_[0];
-  words.push_back(static_cast<std::uint64_t>(Record::Output));
-  pack_text(words, rank_out_.str());
+  // A message of its own (rank 0 prints it even while the run closes).
+  std::vector<std::uint64_t> words{static_cast<std::uint64_t>(Record::Output)};
+  MpiTransport::append_text(words, rank_out_.str());
   rank_out_.str({});
   rank_out_.clear();
-  send_data(0);
+  ++count_;
+  ++messages_sent_;
+  words_sent_ += words.size();
+  world_.send(0, kTagData, std::move(words));
 }
 
 void MpiMachine::publish_load(bool force) {
@@ -622,7 +607,7 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         break;
       }
       case Record::Output: {
-        const std::string text = unpack_text(words, at);
+        const std::string text = MpiTransport::read_text(words, at);
         out_ << text;
         out_.flush();
         break;
@@ -720,7 +705,7 @@ void MpiMachine::apply_control(const MpiMessage& message) {
       if (message.words.size() < 3) throw std::runtime_error("malformed stop message");
       const auto status = static_cast<vm::RunStatus>(message.words[0]);
       const auto code = static_cast<int>(message.words[1]);
-      std::string report = unpack_text(message.words, at);
+      std::string report = MpiTransport::read_text(message.words, at);
       if (rank() == 0) {
         if (!stop_) {
           outcome_ = status;
@@ -755,7 +740,7 @@ void MpiMachine::stop_with(vm::RunStatus status, int code, const std::string& re
     return;
   }
   std::vector<std::uint64_t> words{static_cast<std::uint64_t>(status), static_cast<std::uint64_t>(code)};
-  pack_text(words, report);
+  MpiTransport::append_text(words, report);
   flush_output();  // what it wrote before the error comes first
   world_.send(0, kTagStop, std::move(words));
 }
@@ -764,7 +749,7 @@ void MpiMachine::broadcast_stop() {
   stop_ = true;
   for (int to = 1; to < ranks(); ++to) {
     std::vector<std::uint64_t> words{static_cast<std::uint64_t>(outcome_), static_cast<std::uint64_t>(halt_code_)};
-    pack_text(words, {});
+    MpiTransport::append_text(words, {});
     world_.send(to, kTagStop, std::move(words));
   }
 }
@@ -778,9 +763,12 @@ vm::RunStatus MpiMachine::close_run() {
   for (int to = 0; to < ranks(); ++to) {
     if (to != rank()) world_.send(to, kTagClose, {});
   }
+  std::vector<MpiMessage> reports;  // rank 0: those that came before the last `close`
   while (closes_ < ranks() - 1) {
-    const MpiMessage message = world_.wait();
-    if (message.tag == kTagClose) {
+    MpiMessage message = world_.wait();
+    if (message.tag == kTagReport) {
+      reports.push_back(std::move(message));
+    } else if (message.tag == kTagClose) {
       ++closes_;
     } else if (message.tag == kTagData && rank() == 0) {
       // Only the output matters now.
@@ -788,7 +776,7 @@ vm::RunStatus MpiMachine::close_run() {
       while (at < message.words.size()) {
         if (static_cast<Record>(message.words[at]) != Record::Output) break;
         ++at;
-        out_ << unpack_text(message.words, at);
+        out_ << MpiTransport::read_text(message.words, at);
       }
     }
   }
@@ -812,8 +800,10 @@ vm::RunStatus MpiMachine::close_run() {
   if (rank() != 0) {
     std::vector<std::uint64_t> words{suspended, counters.reductions, counters.builtin_calls,
                                      counters.suspensions, counters.activations,
-                                     counters.goals_spawned, messages_sent_, words_sent_, lines.size()};
-    for (const auto& line : lines) pack_text(words, line);
+                                     counters.goals_spawned, messages_sent_, words_sent_,
+                                     goals_sent_, values_sent_, binds_sent_, exports_made_,
+                                     lines.size()};
+    for (const auto& line : lines) MpiTransport::append_text(words, line);
     world_.send(0, kTagReport, std::move(words));
     const MpiMessage final_message = [&] {
       for (;;) {
@@ -829,20 +819,28 @@ vm::RunStatus MpiMachine::close_run() {
   totals_ = counters;
   suspended_count_ = suspended;
   suspended_lines_ = std::move(lines);
-  for (int k = 1; k < ranks(); ++k) {
+  while (reports.size() < static_cast<std::size_t>(ranks() - 1)) {
     MpiMessage m = world_.wait();
-    while (m.tag != kTagReport) m = world_.wait();
+    if (m.tag == kTagReport) reports.push_back(std::move(m));
+  }
+  for (const MpiMessage& m : reports) {
     const auto& w = m.words;
-    if (w.size() < 9) throw MpiError("malformed report from a rank");
+    if (w.size() < 13) throw MpiError("malformed report from a rank");
     suspended_count_ += w[0];
     totals_.reductions += w[1];
     totals_.builtin_calls += w[2];
     totals_.suspensions += w[3];
     totals_.activations += w[4];
     totals_.goals_spawned += w[5];
-    std::size_t at = 9;
-    for (std::uint64_t n = 0; n < w[8]; ++n) {
-      std::string line = unpack_text(w, at);
+    messages_sent_ += w[6];
+    words_sent_ += w[7];
+    goals_sent_ += w[8];
+    values_sent_ += w[9];
+    binds_sent_ += w[10];
+    exports_made_ += w[11];
+    std::size_t at = 13;
+    for (std::uint64_t n = 0; n < w[12]; ++n) {
+      std::string line = MpiTransport::read_text(w, at);
       if (suspended_lines_.size() < 100) suspended_lines_.push_back(std::move(line));
     }
   }

@@ -101,7 +101,8 @@ class MpiMachine final : public vm::RemoteOps {
   [[nodiscard]] std::uint64_t suspended_count() const { return suspended_count_; }
   /// After run(), on rank 0: counters summed over every rank's IUs.
   [[nodiscard]] const vm::IuCounters& total_counters() const { return totals_; }
-  /// Statistics of the run (messages and bytes between ranks, per rank on rank 0).
+  /// Statistics of the run: messages and words between ranks, goals, values and bindings sent,
+  /// variables exported (on rank 0 after run(): summed over every rank).
   [[nodiscard]] nlohmann::json statistics() const;
   /// Asks the run to stop (signal-safe: sets a flag).
   void interrupt();

@@ -65,7 +65,7 @@ class MpiTransport {
   /// Stops the whole job with `code` (after an error that leaves the ranks out of step).
   [[noreturn]] void abort(int code);
 
-  // Text in word messages (used by sweeps across ranks): a string is its byte count, then its
+  // Text in word messages (sweeps across ranks, the mpi engine's output and reports): a string is its byte count, then its
   // bytes packed eight to a word (little-endian, the last word padded with zeros). Any bytes,
   // NUL included; no MPI call.
   /// Appends `text` to `words`.
