@@ -181,8 +181,8 @@ vm::RunStatus MpiMachine::run() {
         interrupted_ = 0;
       }
       busy = run_ius() || busy;
+      flush_output();  // first: see flush_output
       flush();
-      flush_output();
       publish_load(false);
       world_.progress();
       if (busy) {
@@ -310,6 +310,18 @@ Cell MpiMachine::make_machine_hook(vm::Iu& iu, bool forward, std::uint64_t entry
 }
 
 wire::VariableName MpiMachine::export_to(Cell variable, int to) {
+  // A proxy going back to the rank that owns the variable it stands for: that variable's own
+  // name (a forward hook on it names the import). Exported again instead, a variable bound to
+  // another across two ranks would come back as a new proxy each time, without end.
+  for (Cell hook = vm::hooks_of(vm::load_cell(vm::address_of(variable))); hook != 0 && hook != vm::kNil;
+       hook = vm::address_of(hook)[3]) {
+    const Cell marker = vm::address_of(hook)[1];
+    if (!is_machine_hook(marker) || !marker_is_forward(marker)) continue;
+    const Import& import = imports_[marker_entry(marker)];
+    if (import.proxy != 0 && import.rank == to) {
+      return {static_cast<std::uint32_t>(to), import.entry};
+    }
+  }
   std::uint64_t entry = 0;
   if (const auto found = export_of_.find(variable); found != export_of_.end()) {
     entry = found->second;
@@ -441,7 +453,9 @@ void MpiMachine::flush_output() {
     return;
   }
   if (rank_out_.tellp() <= 0) return;
-  // A message of its own (rank 0 prints it even while the run closes).
+  // A message of its own (rank 0 prints it even while the run closes), sent synchronously and
+  // before the batch's other messages: output that another rank writes because of something
+  // this rank did (a Done variable bound after writeln/2) reaches rank 0 after this.
   std::vector<std::uint64_t> words{static_cast<std::uint64_t>(Record::Output)};
   MpiTransport::append_text(words, rank_out_.str());
   rank_out_.str({});
@@ -449,7 +463,7 @@ void MpiMachine::flush_output() {
   ++count_;
   ++messages_sent_;
   words_sent_ += words.size();
-  world_.send(0, kTagData, std::move(words));
+  world_.send_synchronous(0, kTagData, words);
 }
 
 void MpiMachine::publish_load(bool force) {

@@ -41,7 +41,9 @@
 // Errors and halt/1: the rank where it happens sends its report to rank 0, which tells every
 // rank to stop; then all ranks close (each sends `close` to every other and reads until it has
 // every rank's, so no message is left in flight) and rank 0 prints the report once. Output of
-// every rank goes to rank 0, which writes it to its stream as it arrives.
+// every rank goes to rank 0, which writes it to its stream as it arrives; a rank sends its
+// output synchronously and before its other messages, so output caused by it (a Done variable
+// of writeln/2 bound here, waited on elsewhere) comes after it, as on one machine.
 #pragma once
 
 #include <chrono>

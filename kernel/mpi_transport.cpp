@@ -66,6 +66,13 @@ void MpiTransport::send(int to, int tag, std::vector<std::uint64_t> words) {
   progress();
 }
 
+void MpiTransport::send_synchronous(int to, int tag, const std::vector<std::uint64_t>& words) {
+  if (!active_) throw MpiError("MPI send without an MPI job (not started by mpirun)");
+  check(MPI_Ssend(words.data(), static_cast<int>(words.size()), MPI_UINT64_T, to, tag,
+                  MPI_COMM_WORLD),
+        "MPI_Ssend");
+}
+
 bool MpiTransport::progress() {
   while (!pending_.empty()) {
     int done = 0;

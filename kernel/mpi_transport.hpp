@@ -52,6 +52,9 @@ class MpiTransport {
   /// Sends `words` to rank `to` with `tag`, without waiting (the buffer is kept until MPI is
   /// done with it; progress() releases it). Messages between two ranks arrive in the order sent.
   void send(int to, int tag, std::vector<std::uint64_t> words);
+  /// Sends `words` to rank `to` and returns once `to` has begun to receive them (MPI_Ssend):
+  /// whatever this rank sends afterwards, and whatever that causes elsewhere, comes later.
+  void send_synchronous(int to, int tag, const std::vector<std::uint64_t>& words);
   /// A message that has arrived, if any (never waits).
   std::optional<MpiMessage> poll();
   /// Waits for a message (any sender, any tag).
