@@ -3,12 +3,15 @@
 #include "kernel/mpi_machine.hpp"
 
 #include <algorithm>
+#include <array>
 #include <csignal>
 #include <cstring>
 #include <limits>
 #include <ostream>
 #include <stdexcept>
 #include <thread>
+
+#include <link.h>
 
 #include <fmt/format.h>
 
@@ -28,6 +31,7 @@ constexpr int kTagStop = 3;
 constexpr int kTagClose = 4;
 constexpr int kTagReport = 5;
 constexpr int kTagFinal = 6;
+constexpr int kTagAgreement = 7;
 
 // Records inside a data message.
 enum class Record : std::uint64_t { Goal = 1, Bind = 2, Value = 3, Ack = 4, Output = 5, Load = 6 };
@@ -58,7 +62,7 @@ std::uint64_t import_key(int rank, std::uint64_t entry) {
 MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
                        const MachineDescription& machine, const MpiOptions& options,
                        MpiTransport& world)
-    : machine_(machine), options_(options), world_(world), atoms_(atoms), out_(out) {
+    : machine_(machine), options_(options), world_(world), atoms_(atoms), image_(image), out_(out) {
   ius_ = machine_.ius;
   const auto ranks = static_cast<unsigned>(world_.size());
   if (ius_ < ranks) {
@@ -167,12 +171,121 @@ std::uint32_t MpiMachine::load_of(unsigned iu) const {
   return loads_[iu];
 }
 
+// --- agreement at the start ------------------------------------------------------------------
+
+namespace {
+
+/// FNV-1a over 64-bit words.
+std::uint64_t hash_words(std::uint64_t h, const void* data, std::size_t bytes) {
+  const auto* p = static_cast<const unsigned char*>(data);
+  for (std::size_t i = 0; i < bytes; ++i) h = (h ^ p[i]) * 0x100000001b3ULL;
+  return h;
+}
+constexpr std::uint64_t kFnvStart = 0xcbf29ce484222325ULL;
+
+/// The GNU build ID of the running executable, hashed (0 when it has none).
+std::uint64_t build_id() {
+  std::uint64_t id = 0;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, std::size_t, void* out) -> int {
+        // The first object is the executable.
+        for (int k = 0; k < info->dlpi_phnum; ++k) {
+          const auto& ph = info->dlpi_phdr[k];
+          if (ph.p_type != PT_NOTE) continue;
+          const auto* at = reinterpret_cast<const unsigned char*>(info->dlpi_addr + ph.p_vaddr);
+          const auto* end = at + ph.p_memsz;
+          while (at + sizeof(ElfW(Nhdr)) <= end) {
+            const auto* note = reinterpret_cast<const ElfW(Nhdr)*>(at);
+            const unsigned char* name = at + sizeof(ElfW(Nhdr));
+            const unsigned char* desc = name + ((note->n_namesz + 3) & ~3U);
+            if (note->n_type == NT_GNU_BUILD_ID && desc + note->n_descsz <= end) {
+              *static_cast<std::uint64_t*>(out) = hash_words(kFnvStart, desc, note->n_descsz);
+              return 1;
+            }
+            at = desc + ((note->n_descsz + 3) & ~3U);
+          }
+        }
+        return 1;
+      },
+      &id);
+  return id;
+}
+
+/// What each word of MpiMachine::agreement() is, for the message.
+constexpr std::array kAgreementNames{"the fleng binary (its build ID)",
+                                     "the compiled program and goal",
+                                     "the program's atoms",
+                                     "the program's functors",
+                                     "the program's predicates",
+                                     "--ius",
+                                     "--static",
+                                     "--threshold",
+                                     "the machine description (--machine, --set)",
+                                     "--seed",
+                                     "the program's arguments (after --)",
+                                     "the number of ranks"};
+
+}  // namespace
+
+std::vector<std::uint64_t> MpiMachine::agreement() const {
+  std::uint64_t code = hash_words(kFnvStart, image_.code.data(), image_.code.size() * sizeof(Cell));
+  code = hash_words(code, image_.register_constants.data(), image_.register_constants.size() * sizeof(Cell));
+  const std::string description = machine_.to_json().dump();
+  std::uint64_t args = kFnvStart;
+  for (const auto& a : options_.iu.program_args) args = hash_words(args, a.data(), a.size() + 1);
+  return {build_id(),
+          code,
+          shared_.atoms,
+          shared_.functors,
+          image_.predicates.size(),
+          ius_,
+          machine_.static_partitioning ? 1U : 0U,
+          machine_.threshold,
+          hash_words(kFnvStart, description.data(), description.size()),
+          options_.iu.seed,
+          args,
+          static_cast<std::uint64_t>(ranks())};
+}
+
+bool MpiMachine::ranks_agree() {
+  if (ranks() == 1) return true;
+  const std::vector<std::uint64_t> mine = agreement();
+  if (rank() != 0) {
+    world_.send(0, kTagAgreement, mine);
+    for (;;) {
+      const MpiMessage verdict = world_.wait();
+      if (verdict.tag == kTagAgreement) return !verdict.words.empty() && verdict.words[0] == 1;
+    }
+  }
+  std::string differences;
+  for (int k = 1; k < ranks(); ++k) {
+    MpiMessage m = world_.wait();
+    while (m.tag != kTagAgreement) m = world_.wait();
+    for (std::size_t i = 0; i < mine.size(); ++i) {
+      if (i >= m.words.size() || m.words[i] != mine[i]) {
+        differences += fmt::format("error: rank {} differs from rank 0 in {}: every rank must run "
+                                   "the same fleng, program and options\n",
+                                   m.from, kAgreementNames[i]);
+        break;
+      }
+    }
+  }
+  const std::uint64_t agree = differences.empty() ? 1 : 0;
+  for (int to = 1; to < ranks(); ++to) world_.send(to, kTagAgreement, {agree});
+  error_report_ = differences;
+  return agree == 1;
+}
+
 // --- the rank's loop -----------------------------------------------------------------------------
 
 vm::RunStatus MpiMachine::run() {
   const auto start = std::chrono::steady_clock::now();
   unsigned idle_rounds = 0;
   try {
+    if (!ranks_agree()) {
+      outcome_ = vm::RunStatus::Error;
+      stop_ = true;
+    }
     while (!stop_) {
       bool busy = receive();
       if (stop_) break;
@@ -310,18 +423,6 @@ Cell MpiMachine::make_machine_hook(vm::Iu& iu, bool forward, std::uint64_t entry
 }
 
 wire::VariableName MpiMachine::export_to(Cell variable, int to) {
-  // A proxy going back to the rank that owns the variable it stands for: that variable's own
-  // name (a forward hook on it names the import). Exported again instead, a variable bound to
-  // another across two ranks would come back as a new proxy each time, without end.
-  for (Cell hook = vm::hooks_of(vm::load_cell(vm::address_of(variable))); hook != 0 && hook != vm::kNil;
-       hook = vm::address_of(hook)[3]) {
-    const Cell marker = vm::address_of(hook)[1];
-    if (!is_machine_hook(marker) || !marker_is_forward(marker)) continue;
-    const Import& import = imports_[marker_entry(marker)];
-    if (import.proxy != 0 && import.rank == to) {
-      return {static_cast<std::uint32_t>(to), import.entry};
-    }
-  }
   std::uint64_t entry = 0;
   if (const auto found = export_of_.find(variable); found != export_of_.end()) {
     entry = found->second;
@@ -375,6 +476,11 @@ Cell MpiMachine::proxy_for(const wire::VariableName& name, vm::Iu& at) {
   return proxy;
 }
 
+void MpiMachine::rehang(Cell variable, bool forward, std::uint64_t entry) {
+  vm::Iu& owner = iu(vm::iu_of(variable));
+  owner.hook_here(variable, make_machine_hook(owner, forward, entry));
+}
+
 void MpiMachine::encode_group(int to, std::span<const Cell> roots) {
   wire::Encoder encoder(atoms_, shared_, [&](Cell variable) { return export_to(variable, to); });
   encoder.encode(roots, out_words_[static_cast<std::size_t>(to)]);
@@ -404,6 +510,12 @@ void MpiMachine::flush() {
         Export& e = exports_[out.target];
         if (e.variable == 0 || e.pushed) break;
         const Cell value = vm::deref(e.variable);
+        if (vm::is_unbound(value)) {
+          // Bound to another variable (of another IU here): nothing to tell yet, the watch
+          // waits on that one (see rehang).
+          rehang(value, false, out.target);
+          break;
+        }
         e.pushed = true;
         const std::vector<int> ranks = e.ranks;
         e.acks_due = ranks.size();
@@ -425,6 +537,10 @@ void MpiMachine::flush() {
         const Import& i = imports_[out.target];
         if (i.proxy == 0) break;
         const Cell value = vm::deref(i.proxy);
+        if (vm::is_unbound(value)) {
+          rehang(value, true, out.target);
+          break;
+        }
         auto& words = out_words_[static_cast<std::size_t>(i.rank)];
         words.push_back(static_cast<std::uint64_t>(Record::Bind));
         words.push_back(i.entry);

@@ -22,7 +22,11 @@
 //     on, so a watch fires when a value finally arrives, whichever variable it is on.
 //   - A rank only ever sends names of its own exports: a proxy sent on is exported again by the
 //     rank that holds it (values then pass through it), so a name always reaches the rank that
-//     can answer for it, and a variable that returns to its owner is that variable again.
+//     can answer for it and the owner knows every rank that holds one.
+//   - Only values cross ranks, never a variable bound to a variable: a watch or forward hook
+//     that fires for a variable bound to another unbound one is hung on that one (rehang).
+//     (Named across, two variables bound to each other on two ranks came back as new proxies
+//     without end.)
 //
 // Memory: an export entry is a garbage-collection root until its variable has been bound and
 // every rank it was sent to has acknowledged the value; an import entry until its value came.
@@ -98,6 +102,10 @@ class MpiMachine final : public vm::RemoteOps {
   [[nodiscard]] const std::string& error_report() const { return error_report_; }
   /// After run(): the exit code halt/1 asked for.
   [[nodiscard]] int halt_code() const { return halt_code_; }
+  /// What every rank must agree on before a run (checked at its start): the binary (its GNU
+  /// build ID), the compiled program and query, and the machine's options. Words, compared
+  /// one by one; kAgreementNames names each.
+  [[nodiscard]] std::vector<std::uint64_t> agreement() const;
   /// After run(), on rank 0: the suspended goals of every rank (a deadlock), and their count.
   [[nodiscard]] const std::vector<std::string>& suspended_lines() const { return suspended_lines_; }
   [[nodiscard]] std::uint64_t suspended_count() const { return suspended_count_; }
@@ -178,6 +186,11 @@ class MpiMachine final : public vm::RemoteOps {
   /// Hangs a machine hook (watch or forward, naming `entry`) on an unbound variable.
   vm::Cell make_machine_hook(vm::Iu& iu, bool forward, std::uint64_t entry);
   void encode_group(int to, std::span<const vm::Cell> roots);
+  /// A watch or forward hook fired for a variable bound to another, unbound one (a binding of
+  /// two variables, across IUs of this rank: hooks are then woken, not passed on): hung again
+  /// on that one, so that only values cross ranks, never a variable bound to a variable (which,
+  /// named back and forth, made new proxies without end).
+  void rehang(vm::Cell variable, bool forward, std::uint64_t entry);
   /// Room for `cells` on an IU's heap between batches: grown, else collected; false if none.
   bool make_room(vm::Iu& iu, std::size_t cells);
   void collect();
@@ -190,6 +203,9 @@ class MpiMachine final : public vm::RemoteOps {
   /// After the loop: every rank closes, reports to rank 0, and learns the outcome.
   vm::RunStatus close_run();
   void publish_load(bool force);
+  /// Rank 0 compares every rank's agreement() with its own; false (the report set on rank 0)
+  /// when one differs.
+  bool ranks_agree();
   void flush_output();
   [[nodiscard]] std::uint32_t load_of(unsigned iu) const;
 
@@ -197,6 +213,7 @@ class MpiMachine final : public vm::RemoteOps {
   MpiOptions options_;
   MpiTransport& world_;
   vm::AtomTable& atoms_;
+  vm::CodeImage& image_;
   std::ostream& out_;
   mutable std::ostringstream rank_out_;  // the output of a rank other than 0, sent to rank 0
   unsigned ius_ = 1;
