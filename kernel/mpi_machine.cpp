@@ -76,6 +76,12 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   vm::IuOptions iu_options = options.iu;
   iu_options.gc_stress = false;
   iu_options.clock_mhz = machine_.clock_mhz;
+  // A rank's few IUs share its core: larger first heaps than one IU's make collections rarer
+  // (as on the threads engine with an IU per core).
+  if (last_ - first_ <= 4) {
+    iu_options.initial_heap_cells =
+        std::min(iu_options.max_heap_cells, std::max(iu_options.initial_heap_cells, std::size_t{1} << 20));
+  }
   for (unsigned i = first_; i < last_; ++i) {
     auto node = std::make_unique<Node>();
     std::ostream& stream = world_.rank() == 0 ? out_ : static_cast<std::ostream&>(rank_out_);
@@ -85,6 +91,7 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
     nodes_.push_back(std::move(node));
   }
   loads_.assign(ius_, 0);
+  hungry_.assign(ius_, false);
   loads_sent_.assign(last_ - first_, 0);
   out_words_.resize(ranks);
   // The atoms and functors of the program and the query, the same on every rank.
@@ -296,17 +303,19 @@ vm::RunStatus MpiMachine::run() {
       busy = run_ius() || busy;
       flush_output();  // first: see flush_output
       flush();
-      publish_load(false);
+      publish_load(!busy);  // at once when this rank has run out of work
       world_.progress();
       if (busy) {
         idle_rounds = 0;
         continue;
       }
       if (passive()) pass_token();
-      // Nothing to do: look again soon, sleeping longer the longer it lasts (a rank that
-      // spins takes the core of a busy one when ranks share cores).
-      if (++idle_rounds > 64) {
-        std::this_thread::sleep_for(std::chrono::microseconds(std::min(1000U, idle_rounds)));
+      // Nothing to do: look again at once, yielding the core (to a busy rank, where ranks
+      // share cores) for about a millisecond, then in naps of 100 us: a rank that sleeps long
+      // delays every message that comes meanwhile (queens 11's count threaded through goals
+      // on two ranks waited up to a nap per hop).
+      if (++idle_rounds > 4096) {
+        std::this_thread::sleep_for(std::chrono::microseconds(100));
       } else {
         std::this_thread::yield();
       }
@@ -361,6 +370,7 @@ bool MpiMachine::run_ius() {
       stop_with(status, 1, "interrupted\n");
       return true;
     }
+    feed_hungry(iu);
   }
   return busy;
 }
@@ -395,6 +405,24 @@ void MpiMachine::apply_inbox(Node& node) {
     }
   }
   node.taken.clear();
+}
+
+void MpiMachine::feed_hungry(vm::Iu& from) {
+  // An IU with two goals or more gives half of its oldest ones (the largest pieces of a
+  // LIFO pool), up to 64, to an IU that has said it has none (its load 0), as the threads
+  // engine's work sharing does; the target's load counts them until it reports again.
+  if (ius_ == 1 || from.pool_size() < 2) return;
+  const unsigned start = rotate_++ % ius_;
+  for (unsigned k = 0; k < ius_; ++k) {
+    const unsigned i = (start + k) % ius_;
+    if (i == from.index() || (is_local(i) ? load_of(i) != 0 : !hungry_[i])) continue;
+    hungry_[i] = false;
+    given_.clear();
+    from.take_oldest_goals(std::min<std::size_t>(64, from.pool_size() / 2), given_);
+    for (const Cell goal : given_) send_goal(from, i, goal);
+    goals_given_ += given_.size();
+    return;
+  }
 }
 
 bool MpiMachine::passive() const {
@@ -474,6 +502,14 @@ Cell MpiMachine::proxy_for(const wire::VariableName& name, vm::Iu& at) {
   imports_[index] = Import{from, name.entry, proxy};
   import_of_.emplace(key, index);
   return proxy;
+}
+
+vm::Iu& MpiMachine::holder_of(Cell cell) {
+  // A variable of this rank; once bound, a collection may have made the table's cell its
+  // value (a constant, or a term on any IU here): unified by the first IU then.
+  const Cell c = vm::deref(cell);
+  if (vm::is_pointer(c) && is_local(vm::iu_of(c))) return iu(vm::iu_of(c));
+  return *nodes_.front()->iu;
 }
 
 void MpiMachine::rehang(Cell variable, bool forward, std::uint64_t entry) {
@@ -625,7 +661,15 @@ bool MpiMachine::receive() {
 
 bool MpiMachine::make_room(vm::Iu& at, std::size_t cells) {
   if (at.heap.free_cells() >= cells) return true;
-  if (at.heap.grow(cells)) return true;
+  // Doubling, paid from the budget (the live data of the last collection): once it is spent,
+  // a collection is due, so that its work stays proportional to what was allocated (as on
+  // the threads engine, kernel/threads_machine.hpp).
+  const std::size_t usable = at.heap.usable_cells();
+  const std::size_t step = std::min(usable, at.heap.max_cells() - usable);
+  if (step > 0 && growth_budget_ >= step && at.heap.grow(cells) && at.heap.free_cells() >= cells) {
+    growth_budget_ -= step;
+    return true;
+  }
   collect();
   if (at.heap.free_cells() >= cells || at.heap.grow(cells)) return true;
   at.report_error(fmt::format("heap of IU {} exhausted: {:.2f} MiB live after garbage collection, "
@@ -675,6 +719,9 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         p[3] = vm::goal_record::lineage_cell(lineage);
         std::copy(roots.begin(), roots.end(), p + vm::goal_record::kHeaderCells);
         target_iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, target));
+        // The sender counts this goal in our load until we say otherwise: say it, even if
+        // the goal is done before the next report.
+        loads_sent_[target - first_] = std::numeric_limits<std::uint32_t>::max();
         break;
       }
       case Record::Bind: {
@@ -683,7 +730,7 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
           throw std::runtime_error(fmt::format("a binding for an unknown variable (entry {})", entry));
         }
         const Cell variable = exports_[entry].variable;
-        vm::Iu& owner = iu(vm::iu_of(variable));
+        vm::Iu& owner = holder_of(variable);
         if (!group(owner, 0)) return;
         if (!owner.bind_here(variable, roots[0])) {
           owner.report_error(fmt::format("unification failed (a binding that arrived from rank {})", from),
@@ -704,7 +751,7 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         } else {
           const std::uint64_t index = found->second;
           const Cell proxy = imports_[index].proxy;
-          vm::Iu& holder = iu(vm::iu_of(proxy));
+          vm::Iu& holder = holder_of(proxy);
           if (!group(holder, 0)) return;
           quiet_forward_ = static_cast<std::int64_t>(index);
           const bool ok = holder.bind_here(proxy, roots[0]);
@@ -746,7 +793,11 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         const std::uint64_t first = next();
         const std::uint64_t n = next();
         if (first + n > ius_ || words.size() - at < n) throw std::runtime_error("malformed load message");
-        for (std::uint64_t k = 0; k < n; ++k) loads_[first + k] = static_cast<std::uint32_t>(words[at++]);
+        for (std::uint64_t k = 0; k < n; ++k) {
+          loads_[first + k] = static_cast<std::uint32_t>(words[at++]);
+          // Ran dry: fed once (feed_hungry), whatever goals are placed there meanwhile.
+          hungry_[first + k] = loads_[first + k] == 0;
+        }
         break;
       }
       default: throw std::runtime_error("a message of an unknown kind from another rank");
@@ -775,6 +826,8 @@ void MpiMachine::collect() {
   }
   vm::collect_together(ius, extra, kHeadroomCells);
   ++collections_;
+  growth_budget_ = 0;
+  for (auto& node : nodes_) growth_budget_ += node->iu->heap.used_cells();
   // Variables moved: the map from unbound variables to their entries again.
   export_of_.clear();
   for (std::size_t k = 0; k < exports_.size(); ++k) {
@@ -947,6 +1000,8 @@ vm::RunStatus MpiMachine::close_run() {
     return static_cast<vm::RunStatus>(final_message.words[0]);
   }
   totals_ = counters;
+  reductions_by_rank_.assign(static_cast<std::size_t>(ranks()), 0);
+  reductions_by_rank_[0] = counters.reductions;
   suspended_count_ = suspended;
   suspended_lines_ = std::move(lines);
   while (reports.size() < static_cast<std::size_t>(ranks() - 1)) {
@@ -958,6 +1013,7 @@ vm::RunStatus MpiMachine::close_run() {
     if (w.size() < 13) throw MpiError("malformed report from a rank");
     suspended_count_ += w[0];
     totals_.reductions += w[1];
+    reductions_by_rank_[static_cast<std::size_t>(m.from)] = w[1];
     totals_.builtin_calls += w[2];
     totals_.suspensions += w[3];
     totals_.activations += w[4];
@@ -990,10 +1046,12 @@ nlohmann::json MpiMachine::statistics() const {
                         {"messages_sent", messages_sent_},
                         {"words_sent", words_sent_},
                         {"goals_sent", goals_sent_},
+                        {"goals_given", goals_given_},
                         {"values_sent", values_sent_},
                         {"binds_sent", binds_sent_},
                         {"exports", exports_made_},
                         {"collections", collections_},
+                        {"reductions_by_rank", reductions_by_rank_},
                         {"elapsed_seconds", std::chrono::duration<double>(elapsed_).count()}};
 }
 

@@ -191,6 +191,8 @@ class MpiMachine final : public vm::RemoteOps {
   /// on that one, so that only values cross ranks, never a variable bound to a variable (which,
   /// named back and forth, made new proxies without end).
   void rehang(vm::Cell variable, bool forward, std::uint64_t entry);
+  /// The IU of this rank that binds a table's cell (see the definition).
+  vm::Iu& holder_of(vm::Cell cell);
   /// Room for `cells` on an IU's heap between batches: grown, else collected; false if none.
   bool make_room(vm::Iu& iu, std::size_t cells);
   void collect();
@@ -203,6 +205,10 @@ class MpiMachine final : public vm::RemoteOps {
   /// After the loop: every rank closes, reports to rank 0, and learns the outcome.
   vm::RunStatus close_run();
   void publish_load(bool force);
+  /// Work sharing: `from` gives some of its goals to an IU that has none.
+  void feed_hungry(vm::Iu& from);
+  std::vector<vm::Cell> given_;  // goals being given away (feed_hungry)
+  std::uint64_t goals_given_ = 0;
   /// Rank 0 compares every rank's agreement() with its own; false (the report set on rank 0)
   /// when one differs.
   bool ranks_agree();
@@ -223,6 +229,7 @@ class MpiMachine final : public vm::RemoteOps {
   wire::SharedTables shared_{};
   std::vector<std::uint32_t> loads_;        // every IU's load as last heard (own: live)
   std::vector<std::uint32_t> loads_sent_;   // this rank's loads as last published
+  std::vector<bool> hungry_;                // an IU of another rank said it ran dry
   std::chrono::steady_clock::time_point loads_published_{};
   unsigned rotate_ = 0;
 
@@ -253,6 +260,7 @@ class MpiMachine final : public vm::RemoteOps {
   std::vector<std::string> suspended_lines_;
   std::uint64_t suspended_count_ = 0;
   vm::IuCounters totals_{};
+  std::vector<std::uint64_t> reductions_by_rank_;  // rank 0, after run()
   volatile std::sig_atomic_t interrupted_ = 0;
 
   // Statistics.
@@ -263,6 +271,7 @@ class MpiMachine final : public vm::RemoteOps {
   std::uint64_t binds_sent_ = 0;
   std::uint64_t exports_made_ = 0;
   std::uint64_t collections_ = 0;
+  std::size_t growth_budget_ = 0;  // cells heaps may still grow before a collection (make_room)
   std::chrono::nanoseconds elapsed_{0};
 };
 
