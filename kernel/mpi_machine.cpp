@@ -12,6 +12,7 @@
 #include <thread>
 
 #include <link.h>
+#include <unistd.h>
 
 #include <fmt/format.h>
 
@@ -32,6 +33,7 @@ constexpr int kTagClose = 4;
 constexpr int kTagReport = 5;
 constexpr int kTagFinal = 6;
 constexpr int kTagAgreement = 7;
+constexpr int kTagClock = 8;
 
 // Records inside a data message.
 enum class Record : std::uint64_t { Goal = 1, Bind = 2, Value = 3, Ack = 4, Output = 5, Load = 6 };
@@ -76,6 +78,30 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   vm::IuOptions iu_options = options.iu;
   iu_options.gc_stress = false;
   iu_options.clock_mhz = machine_.clock_mhz;
+  // One clock for now/1 on every rank: rank 0's start, taken by the ranks on its host as it
+  // is (the steady clock is the host's), and as the moment its message came on other hosts.
+  if (world_.size() > 1) {
+    char host[256] = {};
+    gethostname(host, sizeof host - 1);
+    const std::uint64_t host_hash = std::hash<std::string>{}(host);
+    if (world_.rank() == 0) {
+      const auto start = std::chrono::steady_clock::now();
+      const auto ns = static_cast<std::uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(start.time_since_epoch()).count());
+      for (int to = 1; to < world_.size(); ++to) world_.send(to, kTagClock, {ns, host_hash});
+      iu_options.started = start;
+    } else {
+      MpiMessage m = world_.wait();
+      while (m.tag != kTagClock) m = world_.wait();
+      if (m.words.size() == 2 && m.words[1] == host_hash) {
+        iu_options.started = std::chrono::steady_clock::time_point(
+            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                std::chrono::nanoseconds(m.words[0])));
+      } else {
+        iu_options.started = std::chrono::steady_clock::now();
+      }
+    }
+  }
   // A rank's few IUs share its core: larger first heaps than one IU's make collections rarer
   // (as on the threads engine with an IU per core).
   if (last_ - first_ <= 4) {

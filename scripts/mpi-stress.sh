@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Long stress of the mpi engine (not in the default suite): every example, many times, under
+# mpirun on random rank and IU counts, static on and off, low and high thresholds, each output
+# compared with the simulator's expected one (tests/golden/sim). More ranks than cores are
+# oversubscribed, which shuffles the ranks' timing.
+#   scripts/mpi-stress.sh [RUNS] [BUILD_DIR]      (default: 200 runs, build/)
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+runs=${1:-200}
+build=${2:-build}
+fleng="$build/fleng"
+[[ -x "$fleng" ]] || { echo "mpi-stress: no $fleng (build it first)" >&2; exit 1; }
+mpirun=(mpirun --oversubscribe)
+if [[ $(id -u) -eq 0 ]]; then mpirun+=(--allow-run-as-root); fi
+cases=(tests/golden/sim/*.cmd)
+failures=0
+for ((run = 1; run <= runs; run++)); do
+  case_file=${cases[RANDOM % ${#cases[@]}]}
+  expected="${case_file%.cmd}.out"
+  ranks=$((1 + RANDOM % 4))
+  ius_choices=(1 2 3 4 8 16 64)
+  ius=${ius_choices[RANDOM % ${#ius_choices[@]}]}
+  ((ius < ranks)) && ius=$ranks
+  static_choices=(on off)
+  static=${static_choices[RANDOM % 2]}
+  threshold_choices=(1 2 8 128)
+  threshold=${threshold_choices[RANDOM % 4]}
+  read -r -a args < "$case_file"
+  if ! out=$(timeout 120 "${mpirun[@]}" -np "$ranks" "$fleng" run "${args[@]}" --engine mpi \
+               --ius "$ius" --static "$static" --threshold "$threshold" 2>/tmp/mpi-stress.err) ||
+     [[ "$out" != "$(cat "$expected")" ]]; then
+    failures=$((failures + 1))
+    echo "FAILED: mpirun -np $ranks $fleng run ${args[*]} --engine mpi --ius $ius" \
+         "--static $static --threshold $threshold" >&2
+    head -20 /tmp/mpi-stress.err >&2
+  fi
+  if ((run % 50 == 0)); then echo "mpi-stress: $run runs, $failures failed"; fi
+done
+echo "mpi-stress: $runs runs, $failures failed"
+((failures == 0))
