@@ -407,9 +407,9 @@ void MpiMachine::apply_inbox(Node& node) {
   for (const LocalMessage& message : node.taken) {
     switch (message.kind) {
       case LocalKind::Goal: {
-        const Cell* record = vm::address_of(message.a);
         const std::size_t cells = vm::goal_record::kHeaderCells + vm::goal_record::arity(message.a);
         if (!make_room(iu, cells)) return;
+        const Cell* record = vm::address_of(message.a);  // after make_room: it may collect
         Cell* p = iu.heap.allocate(cells);
         std::copy_n(record, cells, p);
         iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, iu.index()));
@@ -755,9 +755,9 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         if (entry >= exports_.size() || exports_[entry].variable == 0) {
           throw std::runtime_error(fmt::format("a binding for an unknown variable (entry {})", entry));
         }
-        const Cell variable = exports_[entry].variable;
-        vm::Iu& owner = holder_of(variable);
+        vm::Iu& owner = holder_of(exports_[entry].variable);
         if (!group(owner, 0)) return;
+        const Cell variable = exports_[entry].variable;  // after group(): a collection moves it
         if (!owner.bind_here(variable, roots[0])) {
           owner.report_error(fmt::format("unification failed (a binding that arrived from rank {})", from),
                              owner.format(variable) + " = " + owner.format(roots[0]));
@@ -776,9 +776,9 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
           at += wire::shape_of(std::span<const std::uint64_t>(words).subspan(at)).words;
         } else {
           const std::uint64_t index = found->second;
-          const Cell proxy = imports_[index].proxy;
-          vm::Iu& holder = holder_of(proxy);
+          vm::Iu& holder = holder_of(imports_[index].proxy);
           if (!group(holder, 0)) return;
+          const Cell proxy = imports_[index].proxy;  // after group(): a collection moves it
           quiet_forward_ = static_cast<std::int64_t>(index);
           const bool ok = holder.bind_here(proxy, roots[0]);
           quiet_forward_ = -1;
@@ -838,9 +838,12 @@ void MpiMachine::collect() {
   for (auto& node : nodes_) ius[node->iu->index()] = node->iu.get();
   std::vector<Cell*> extra;
   for (auto& node : nodes_) {
-    for (LocalMessage& message : node->inbox) {
-      extra.push_back(&message.a);
-      extra.push_back(&message.b);
+    // The inbox, and the messages being applied (apply_inbox may collect between two).
+    for (auto* messages : {&node->inbox, &node->taken}) {
+      for (LocalMessage& message : *messages) {
+        extra.push_back(&message.a);
+        extra.push_back(&message.b);
+      }
     }
   }
   for (Outgoing& out : outgoing_) extra.push_back(&out.cell);
