@@ -134,6 +134,22 @@ TEST(MpiMachine, ALoadErrorIsSaidOnce) {
   std::filesystem::remove(file);
 }
 
+TEST(MpiMachine, ARankThatDiesStopsTheOthersWithinSeconds) {
+  // Rank 0 loops for ever; rank 1 is killed (kill -9) a moment after the start.
+  const auto file = write_program("killed", "main :- loop(0).\nloop(N) :- N1 is N + 1, loop(N1).\n");
+  const std::string script =
+      std::string(MPIRUN) + " --allow-run-as-root --oversubscribe -np 2 " + FLENG_BINARY + " run " +
+      file + " --engine mpi & m=$!; sleep 1.5; kill -9 $(pgrep -P $m | sort -n | tail -1); "
+      "s=$(date +%s); wait $m; status=$?; echo \"status $status after $(( $(date +%s) - s )) s\"";
+  const auto r = fleng::test::run_command("bash -c '" + script + "' 2>&1");
+  EXPECT_NE(r.output.find("exited on signal 9"), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("status 0 "), std::string::npos) << r.output;
+  const auto at = r.output.find(" after ");
+  ASSERT_NE(at, std::string::npos) << r.output;
+  EXPECT_LT(std::stoi(r.output.substr(at + 7)), 10) << r.output;
+  std::filesystem::remove(file);
+}
+
 TEST(MpiMachine, WithoutMpirunItRunsAsOneRank) {
   const auto file = write_program("alone", "main :- X is 6 * 7, writeln(X).\n");
   const auto r = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + file +
