@@ -98,12 +98,10 @@ void MpiTransport::drain() {
   }
 }
 
-std::optional<MpiMessage> MpiTransport::poll() {
-  if (!active_) return std::nullopt;
-  int arrived = 0;
-  MPI_Status status;
-  check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status), "MPI_Iprobe");
-  if (arrived == 0) return std::nullopt;
+namespace {
+
+/// Receives the message `status` describes (found by MPI_Probe or MPI_Iprobe).
+MpiMessage receive_probed(const MPI_Status& status) {
   int count = 0;
   check(MPI_Get_count(&status, MPI_UINT64_T, &count), "MPI_Get_count");
   MpiMessage message;
@@ -116,20 +114,22 @@ std::optional<MpiMessage> MpiTransport::poll() {
   return message;
 }
 
+}  // namespace
+
+std::optional<MpiMessage> MpiTransport::poll() {
+  if (!active_) return std::nullopt;
+  int arrived = 0;
+  MPI_Status status;
+  check(MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &arrived, &status), "MPI_Iprobe");
+  if (arrived == 0) return std::nullopt;
+  return receive_probed(status);
+}
+
 MpiMessage MpiTransport::wait() {
   if (!active_) throw MpiError("MPI receive without an MPI job (not started by mpirun)");
   MPI_Status status;
   check(MPI_Probe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &status), "MPI_Probe");
-  int count = 0;
-  check(MPI_Get_count(&status, MPI_UINT64_T, &count), "MPI_Get_count");
-  MpiMessage message;
-  message.from = status.MPI_SOURCE;
-  message.tag = status.MPI_TAG;
-  message.words.resize(static_cast<std::size_t>(count));
-  check(MPI_Recv(message.words.data(), count, MPI_UINT64_T, status.MPI_SOURCE, status.MPI_TAG,
-                 MPI_COMM_WORLD, MPI_STATUS_IGNORE),
-        "MPI_Recv");
-  return message;
+  return receive_probed(status);
 }
 
 void MpiTransport::barrier() {
