@@ -2,10 +2,10 @@
 // used by `fleng run`, `fleng repl` and the REPL's commands (`:ius`, `:workers`, ...).
 //
 //   option              engines that understand it
-//   --ius, --static,    sim, threads   (alone they select sim; with --workers, threads)
+//   --ius, --static,    sim, threads, mpi   (alone they select sim; with --workers, threads)
 //   --threshold,
-//   --machine, --set,
-//   --trace
+//   --machine, --set
+//   --trace             sim, threads
 //   --workers           threads
 //   --gc-stress,        local
 //   --trace-goals
@@ -13,7 +13,7 @@
 //
 // The rule: `--engine E` is obeyed, and an option E does not understand is an error that says
 // why; without `--engine`, the engine is the first of local, sim, threads that understands every
-// option given (local when none is given), and options no engine understands together are an
+// option given (local when none is given; mpi only by name), and options no engine understands together are an
 // error. The REPL applies the same table to its current engine: a setting the current engine
 // does not understand moves to the first engine that does.
 #pragma once

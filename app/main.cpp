@@ -49,7 +49,8 @@ void add_engine_options(CLI::App* command, fleng::app::RunOptions& options) {
   command
       ->add_option("--engine", options.engine,
                    "local: one IU at host speed (the default); sim: the simulated PIE64; "
-                   "threads: the machine's IUs on host worker threads. Without --engine, an "
+                   "threads: the machine's IUs on host worker threads; mpi: over the ranks of "
+                   "an MPI job (mpirun -np R fleng run ... --engine mpi). Without --engine, an "
                    "option only some engines understand chooses: --ius, --static, --threshold, "
                    "--machine, --set, --trace select sim, --workers threads")
       ->check(CLI::IsMember({"local", "sim", "threads", "mpi"}));

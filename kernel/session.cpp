@@ -221,6 +221,7 @@ void Session::interrupt() {
   if (vm::Iu* iu = running_.load(); iu != nullptr) iu->interrupt();
   if (ThreadsMachine* machine = running_threads_.load(); machine != nullptr) machine->interrupt();
   if (SimMachine* machine = running_sim_.load(); machine != nullptr) machine->interrupt();
+  if (MpiMachine* machine = running_mpi_.load(); machine != nullptr) machine->interrupt();
 }
 
 QueryResult Session::run_query(const std::string& text, const std::string& origin) {
@@ -381,6 +382,7 @@ QueryResult Session::run_mpi(vm::PredicateId query, const std::vector<std::strin
     home.add_goal(query, home.roots.data(), vm::lineage::root(options_.seed));
     roots = &home.roots;
   }
+  const Running running(running_mpi_, machine.get());
   const auto start = std::chrono::steady_clock::now();
   result.status = machine->run();
   result.elapsed = std::chrono::steady_clock::now() - start;

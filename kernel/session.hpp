@@ -57,6 +57,7 @@ struct EngineOptions {
 
 class SimMachine;
 class ThreadsMachine;
+class MpiMachine;
 
 class Session {
  public:
@@ -158,6 +159,7 @@ class Session {
   std::atomic<vm::Iu*> running_{nullptr};
   std::atomic<ThreadsMachine*> running_threads_{nullptr};
   std::atomic<SimMachine*> running_sim_{nullptr};
+  std::atomic<MpiMachine*> running_mpi_{nullptr};
 };
 
 /// The standard library files embedded at build time (lib/*.fl): name and contents.
