@@ -544,8 +544,13 @@ void MpiMachine::rehang(Cell variable, bool forward, std::uint64_t entry) {
 }
 
 void MpiMachine::encode_group(int to, std::span<const Cell> roots) {
-  wire::Encoder encoder(atoms_, shared_, [&](Cell variable) { return export_to(variable, to); });
-  encoder.encode(roots, out_words_[static_cast<std::size_t>(to)]);
+  // One encoder for the run (its tables keep their room from group to group).
+  if (!encoder_) {
+    encoder_ = std::make_unique<wire::Encoder>(
+        atoms_, shared_, [this](Cell variable) { return export_to(variable, encode_to_); });
+  }
+  encode_to_ = to;
+  encoder_->encode(roots, out_words_[static_cast<std::size_t>(to)]);
 }
 
 void MpiMachine::flush() {

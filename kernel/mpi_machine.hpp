@@ -234,6 +234,8 @@ class MpiMachine final : public vm::RemoteOps {
   unsigned rotate_ = 0;
 
   std::vector<Outgoing> outgoing_;
+  std::unique_ptr<wire::Encoder> encoder_;  // encode_group's
+  int encode_to_ = 0;                       // the rank encode_group encodes for
   std::vector<std::vector<std::uint64_t>> out_words_;  // per rank, encoded, not yet sent
   std::vector<Export> exports_;
   std::vector<std::uint64_t> free_exports_;
