@@ -25,7 +25,9 @@ for ((run = 1; run <= runs; run++)); do
   static=${static_choices[RANDOM % 2]}
   threshold_choices=(1 2 8 128)
   threshold=${threshold_choices[RANDOM % 4]}
-  read -r -a args < "$case_file"
+  # The line split as the golden tests split it (a goal with spaces is quoted in it; a
+  # parenthesis is an ordinary character).
+  mapfile -t args < <(python3 -c 'import shlex, sys; print("\n".join(shlex.split(open(sys.argv[1]).read())))' "$case_file")
   if ! out=$(timeout 120 "${mpirun[@]}" -np "$ranks" "$fleng" run "${args[@]}" --engine mpi \
                --ius "$ius" --static "$static" --threshold "$threshold" 2>/tmp/mpi-stress.err) ||
      [[ "$out" != "$(cat "$expected")" ]]; then
