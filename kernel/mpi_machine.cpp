@@ -162,10 +162,10 @@ void MpiMachine::activate(vm::Iu& /*from*/, Cell hook) {
 }
 
 void MpiMachine::send_goal(vm::Iu& /*from*/, unsigned iu, Cell goal) {
-  ++loads_[iu];  // counted at once, as the threads engine does, until the next word of it
   if (is_local(iu)) {
-    post(iu, LocalMessage{LocalKind::Goal, goal, 0});
+    post(iu, LocalMessage{LocalKind::Goal, goal, 0});  // its load counts its inbox
   } else {
+    ++loads_[iu];  // counted at once, as the threads engine does, until its rank reports
     outgoing_.push_back(Outgoing{OutKind::Goal, iu, goal});
   }
 }
@@ -385,7 +385,7 @@ bool MpiMachine::run_ius() {
     const vm::RunStatus status = node.policy->run_batch(limits);
     busy = true;
     if (status == vm::RunStatus::Error) {
-      stop_with(status, 1, options_.error_report ? options_.error_report(iu) : "error\n");
+      stop_with(status, 1, error_report_of(iu));
       return true;
     }
     if (status == vm::RunStatus::Halt) {
@@ -419,7 +419,7 @@ void MpiMachine::apply_inbox(Node& node) {
         if (!iu.bind_here(message.a, message.b)) {
           iu.report_error("unification failed (a binding that arrived from another IU)",
                           iu.format(message.a) + " = " + iu.format(message.b));
-          stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(iu) : "error\n");
+          stop_with(vm::RunStatus::Error, 1, error_report_of(iu));
         }
         break;
       case LocalKind::Hook: iu.hook_here(message.a, message.b); break;
@@ -536,6 +536,10 @@ vm::Iu& MpiMachine::holder_of(Cell cell) {
   const Cell c = vm::deref(cell);
   if (vm::is_pointer(c) && is_local(vm::iu_of(c))) return iu(vm::iu_of(c));
   return *nodes_.front()->iu;
+}
+
+std::string MpiMachine::error_report_of(const vm::Iu& failed) const {
+  return options_.error_report ? options_.error_report(failed) : "error\n";
 }
 
 void MpiMachine::rehang(Cell variable, bool forward, std::uint64_t entry) {
@@ -709,7 +713,7 @@ bool MpiMachine::make_room(vm::Iu& at, std::size_t cells) {
                               static_cast<double>(at.heap.used_cells() * sizeof(Cell)) / (1 << 20),
                               static_cast<double>(at.heap.max_cells() * sizeof(Cell)) / (1 << 20)),
                   {});
-  stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(at) : "error\n");
+  stop_with(vm::RunStatus::Error, 1, error_report_of(at));
   return false;
 }
 
@@ -766,7 +770,7 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         if (!owner.bind_here(variable, roots[0])) {
           owner.report_error(fmt::format("unification failed (a binding that arrived from rank {})", from),
                              owner.format(variable) + " = " + owner.format(roots[0]));
-          stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(owner) : "error\n");
+          stop_with(vm::RunStatus::Error, 1, error_report_of(owner));
           return;
         }
         break;
@@ -793,7 +797,7 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
           if (!ok) {
             holder.report_error(fmt::format("unification failed (a value that arrived from rank {})", from),
                                 holder.format(proxy) + " = " + holder.format(roots[0]));
-            stop_with(vm::RunStatus::Error, 1, options_.error_report ? options_.error_report(holder) : "error\n");
+            stop_with(vm::RunStatus::Error, 1, error_report_of(holder));
             return;
           }
         }

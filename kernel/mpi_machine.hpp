@@ -191,6 +191,8 @@ class MpiMachine final : public vm::RemoteOps {
   /// on that one, so that only values cross ranks, never a variable bound to a variable (which,
   /// named back and forth, made new proxies without end).
   void rehang(vm::Cell variable, bool forward, std::uint64_t entry);
+  /// The report of an IU's error (MpiOptions::error_report).
+  [[nodiscard]] std::string error_report_of(const vm::Iu& failed) const;
   /// The IU of this rank that binds a table's cell (see the definition).
   vm::Iu& holder_of(vm::Cell cell);
   /// Room for `cells` on an IU's heap between batches: grown, else collected; false if none.
