@@ -2,13 +2,26 @@
 #include "frontend/node_placements.hpp"
 
 #include <algorithm>
+#include <cstdint>
 
 namespace fleng::frontend {
 
+namespace {
+
+bool on_variable_node(const Goal& goal) {
+  return goal.placement && goal.placement->kind == PlacementKind::Node && !on_constant_node(goal);
+}
+
+}  // namespace
+
+bool on_constant_node(const Goal& goal) {
+  return goal.placement && goal.placement->kind == PlacementKind::Node &&
+         goal.placement->variable.empty() && goal.placement->label >= 0 &&
+         goal.placement->label <= std::int64_t{0xFFFFFFFF};
+}
+
 bool places_on_nodes(const std::vector<Goal>& body) {
-  return std::any_of(body.begin(), body.end(), [](const Goal& goal) {
-    return goal.placement && goal.placement->kind == PlacementKind::Node;
-  });
+  return std::any_of(body.begin(), body.end(), on_variable_node);
 }
 
 std::vector<Goal> goals_on_nodes(const std::vector<Goal>& body) {
@@ -17,7 +30,7 @@ std::vector<Goal> goals_on_nodes(const std::vector<Goal>& body) {
   for (const auto& goal : body) {
     Goal copy;
     copy.span = goal.span;
-    if (goal.placement && goal.placement->kind == PlacementKind::Node) {
+    if (on_variable_node(goal)) {
       const Placement& node = *goal.placement;
       std::vector<TermPtr> args;
       args.push_back(node.variable.empty() ? make_integer(node.label, {}, node.span)

@@ -11,10 +11,15 @@
 
 namespace fleng::frontend {
 
-/// True when a goal of `body` carries `@ node(N)`.
+/// `@ node(K)` with K an integer literal (below 2^32): a constant destination, which the
+/// compiler writes into the goal's spawn instruction (no builtin call, nothing to wait for).
+bool on_constant_node(const Goal& goal);
+
+/// True when a goal of `body` carries `@ node(N)` with N a variable (or a literal too large
+/// for a constant destination).
 bool places_on_nodes(const std::vector<Goal>& body);
 
-/// A copy of `body` in which every `G @ node(N)` is the goal '$on_node'(N, G) without a
+/// A copy of `body` in which every such `G @ node(N)` is the goal '$on_node'(N, G) without a
 /// placement; the other goals are copied as they are (same places, spans and placements).
 std::vector<Goal> goals_on_nodes(const std::vector<Goal>& body);
 

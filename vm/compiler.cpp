@@ -44,10 +44,17 @@ std::uint64_t placement_operand(const frontend::Placement& p) {
     case PlacementKind::Any: return make_placement_operand(1, static_cast<std::uint32_t>(p.label));
     case PlacementKind::On: return make_placement_operand(2, static_cast<std::uint32_t>(p.label));
     case PlacementKind::To: return make_placement_operand(3, static_cast<std::uint32_t>(p.label));
-    case PlacementKind::Node: break;  // compiled as '$on_node'(N, G) (frontend/node_placements.hpp)
+    case PlacementKind::Node:
+      // node(K) with K a number: a constant destination (node(N) with a variable N is compiled
+      // as '$on_node'(N, G), frontend/node_placements.hpp).
+      return make_placement_operand(kNodePlacement, static_cast<std::uint32_t>(p.label));
   }
   return 0;
 }
+
+// `G @ node(K)` with K an integer (frontend::on_constant_node): the goal goes to IU K (modulo
+// the IU count) from either body, by spawn_at with a constant operand.
+using frontend::on_constant_node;
 
 class CompileError : public std::exception {
  public:
@@ -340,7 +347,7 @@ class ClauseCompiler {
         const Term& t = *goal.term;
         span_ = goal.span;
         if (t.is_atom("true") && !goal.placement) continue;
-        const bool placed = distributing && goal.placement.has_value();
+        const bool placed = (distributing && goal.placement.has_value()) || on_constant_node(goal);
         const auto builtin = call_target(t).builtin;
         bool runs_now = !placed && builtin.has_value();
         if (runs_now) {
@@ -377,20 +384,22 @@ class ClauseCompiler {
       spawned.assign(in_order.rbegin(), in_order.rend() - 1);
       spawned.push_back(in_order.front());
     }
+    // The local body's first goal is reduced directly, unless it goes to a constant IU.
+    const bool ends_with_execute = !distributing && !spawned.empty() && !on_constant_node(*spawned.back());
     for (std::size_t i = 0; i < spawned.size(); ++i) {
       const Goal& goal = *spawned[i];
       at_goal(goal);
       const CallTarget target = call_target(*goal.term);
       const auto args = build_args(*goal.term);
       const bool last = i + 1 == spawned.size();
-      if (distributing) {
+      if (distributing || on_constant_node(goal)) {
         image_.call_sites.emplace(pc(), SourceRef{file_, goal.span});
         note_goal_site(*goal.term);
         note_site();
         emit(Op::spawn_at);
         emit_operand(target.predicate);
         emit_operand(goal.placement ? placement_operand(*goal.placement) : 0);
-        if (goal.placement) check_label(goal.placement->label);
+        if (goal.placement && !on_constant_node(goal)) check_label(goal.placement->label);
         alloc_ += goal_record::kHeaderCells + args.size();
       } else if (last) {
         const std::uint64_t inlined = try_inline(*goal.term, args);
@@ -409,7 +418,7 @@ class ClauseCompiler {
       emit_operand(args.size());
       for (const auto& [reg, temporary] : args) emit_operand(reg);
       for (const auto& [reg, temporary] : args) release(reg, temporary);
-      if (last && !distributing) return alloc_;
+      if (last && ends_with_execute) return alloc_;
     }
     emit(Op::proceed);
     return alloc_;

@@ -19,7 +19,8 @@ std::string placement_text(std::uint64_t operand) {
     case 0: return "unannotated";
     case 1: return fmt::format("any({})", label);
     case 2: return fmt::format("on({})", label);
-    default: return fmt::format("to({})", label);
+    case 3: return fmt::format("to({})", label);
+    default: return fmt::format("node({})", label);
   }
 }
 

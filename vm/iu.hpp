@@ -306,10 +306,13 @@ class alignas(64) Iu {
   /// The IU a goal of spawn_at goes to: naive partitioning sends every goal to the
   /// least-loaded IU; with static partitioning an unannotated goal stays here and an annotated
   /// one goes to its label's IU.
+  /// A constant `node(K)` goes to IU K modulo the IU count.
   unsigned goal_placement(std::uint64_t placement) {
-    return !static_partitioning_ ? remote_->least_loaded(*this)
-           : (placement >> 32U) == 0 ? index_
-                                     : labels_[static_cast<std::uint32_t>(placement) & (kMaxLabels - 1)];
+    if (!static_partitioning_) return remote_->least_loaded(*this);
+    const auto kind = static_cast<std::uint32_t>(placement >> 32U);
+    if (kind == 0) return index_;
+    if (kind == kNodePlacement) return static_cast<std::uint32_t>(placement) % count_;
+    return labels_[static_cast<std::uint32_t>(placement) & (kMaxLabels - 1)];
   }
   /// on(L): the IU that owns the datum received here (a non-pointer means this IU). Local
   /// references are followed; the first one into another IU names that IU without a remote

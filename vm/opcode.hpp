@@ -31,7 +31,9 @@ static_assert(kOpCount == static_cast<std::size_t>(Op::proceed) + 1);
 
 constexpr const OpInfo& info(Op op) { return kOpInfo[static_cast<std::size_t>(op)]; }
 
-/// A placement operand: kind in the high half (0 local, 1 any, 2 on, 3 to), label in the low.
+/// A placement operand: kind in the high half (0 local, 1 any, 2 on, 3 to, 4 node), label in
+/// the low (for node: the IU number, taken modulo the IU count).
+inline constexpr std::uint32_t kNodePlacement = 4;
 constexpr std::uint64_t make_placement_operand(std::uint32_t kind, std::uint32_t label) {
   return (static_cast<std::uint64_t>(kind) << 32) | label;
 }

@@ -370,6 +370,23 @@ TEST(CompilerCode, FirstGoalIsExecutedOthersSpawnedLastFirst) {
       << section;
 }
 
+TEST(CompilerCode, AConstantNodeIsWrittenIntoTheSpawnOfBothBodies) {
+  // node(K) with K a number: spawn_at with the constant IU, in the local body too (placements
+  // are otherwise the distributing body's), never `execute` and never '$on_node'; node(N) with
+  // a variable stays the builtin call that waits for N.
+  Image img({{"g(X, N) :- a(X) @ node(3), b(X) @ node(N).\na(_).\nb(_).\n", false}});
+  ASSERT_TRUE(img.ok);
+  const std::string section = listing_of(img.listing(), "g/2");
+  const auto ops = local_instructions(section);
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), "spawn_at"), 1) << section;
+  EXPECT_EQ(ops.back(), "proceed") << section;
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), "execute"), 0) << section;
+  EXPECT_NE(section.find(op("spawn_at", "a/1, node(3)")), std::string::npos) << section;
+  // The variable one: its goal built (put_struct b/1) and handed to the '$on_node' builtin.
+  EXPECT_EQ(std::count(ops.begin(), ops.end(), "call_builtin"), 1) << section;
+  EXPECT_NE(section.find(op("put_struct", "r2, b/1")), std::string::npos) << section;
+}
+
 TEST(CompilerCode, ArithmeticIsACallFunction) {
   Image img({{"inc(X, Y) :- add(X, 1, Y).\nm(X, Y) :- max(X, 1, Y).\nw(X) :- writeln(X).\n", false}});
   ASSERT_TRUE(img.ok);
