@@ -1,0 +1,375 @@
+// The profile-guided executor (profile_placement.hpp).
+#include "analyzer/profile_placement.hpp"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <set>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "analyzer/iteration_allocation.hpp"
+
+namespace fleng::analyzer {
+
+namespace {
+
+using frontend::Clause;
+using frontend::Goal;
+using frontend::Placement;
+using frontend::PlacementKind;
+using frontend::Program;
+using frontend::Term;
+using frontend::TermKind;
+using frontend::TermPtr;
+
+/// Consecutive keys allocated to one IU.
+struct KeyRange {
+  std::int64_t first = 0;
+  std::int64_t last = 0;
+  unsigned iu = 0;
+  std::uint64_t iterations = 0;
+  std::uint64_t exchanged = 0;  // the words the range's iterations exchange there
+  std::uint64_t touched = 0;    // all the words they read or write
+  std::array<std::uint64_t, 5> by_rule{};  // iterations per rule (1..4)
+};
+
+/// Why a site is not placed (empty: it is).
+std::string not_placed_because(const ProfileSite& site, const std::set<std::string>& defined) {
+  if (!defined.contains(site.goal)) return "not a predicate of the program";
+  std::size_t keyed = 0;
+  std::uint64_t words = 0;
+  for (const auto& instance : site.instances) {
+    if (instance.key) ++keyed;
+    for (const auto& [iu, n] : instance.read) words += n;
+    for (const auto& [iu, n] : instance.written) words += n;
+  }
+  if (keyed < 2) return "fewer than two iterations with an integer key";
+  if (words == 0) return "reads and writes no data";
+  return {};
+}
+
+/// The allocation of a site's keyed iterations, as ranges of keys.
+std::vector<KeyRange> allocate_site(const ProfileSite& site, unsigned ius) {
+  std::vector<const ProfileInstance*> keyed;
+  for (const auto& instance : site.instances) {
+    if (instance.key) keyed.push_back(&instance);
+  }
+  std::sort(keyed.begin(), keyed.end(),
+            [](const ProfileInstance* a, const ProfileInstance* b) { return *a->key < *b->key; });
+  std::vector<std::vector<std::uint64_t>> table;
+  table.reserve(keyed.size());
+  for (const ProfileInstance* instance : keyed) {
+    std::vector<std::uint64_t> row(ius, 0);
+    for (const auto& [iu, n] : instance->read) row[iu] += n;
+    for (const auto& [iu, n] : instance->written) row[iu] += n;
+    table.push_back(std::move(row));
+  }
+  const auto choices = allocate_iterations(table);
+  std::vector<KeyRange> ranges;
+  for (std::size_t i = 0; i < keyed.size(); ++i) {
+    const auto& choice = choices[i];
+    if (ranges.empty() || ranges.back().iu != choice.iu) {
+      ranges.push_back(KeyRange{*keyed[i]->key, *keyed[i]->key, choice.iu, 0, 0, 0, {}});
+    }
+    KeyRange& r = ranges.back();
+    r.last = *keyed[i]->key;
+    ++r.iterations;
+    r.exchanged += choice.exchanged;
+    for (const auto w : table[i]) r.touched += w;
+    ++r.by_rule[static_cast<std::size_t>(choice.rule)];
+  }
+  return ranges;
+}
+
+TermPtr variable(const std::string& name) { return frontend::make_variable(name, {}); }
+
+std::vector<TermPtr> argument_variables(std::size_t arity) {
+  std::vector<TermPtr> args;
+  for (std::size_t i = 1; i <= arity; ++i) args.push_back(variable(fmt::format("A{}", i)));
+  return args;
+}
+
+Goal plain_goal(TermPtr term, std::optional<Placement> placement = std::nullopt) {
+  Goal goal;
+  goal.term = std::move(term);
+  goal.placement = std::move(placement);
+  return goal;
+}
+
+Clause make_clause(TermPtr head, std::vector<Goal> body) {
+  Clause clause;
+  clause.head = std::move(head);
+  clause.has_body = true;
+  clause.body = std::move(body);
+  return clause;
+}
+
+/// The goal `name(A1..An)`, or `name(first, A1..An)`.
+TermPtr call(const std::string& name, std::size_t arity, TermPtr first = nullptr) {
+  std::vector<TermPtr> args;
+  if (first) args.push_back(std::move(first));
+  for (auto& a : argument_variables(arity)) args.push_back(std::move(a));
+  if (args.empty()) return frontend::make_atom(name, {});
+  return frontend::make_compound(name, std::move(args), {});
+}
+
+/// Builds the dispatch predicates of one placed site (see the header).
+class DispatchBuilder {
+ public:
+  DispatchBuilder(std::string base, std::string goal_name, std::size_t arity, std::uint32_t key,
+                  const std::vector<KeyRange>& ranges, std::vector<Clause>& out)
+      : base_(std::move(base)), goal_(std::move(goal_name)), arity_(arity), key_(key),
+        ranges_(ranges), out_(out) {}
+
+  /// The root predicate's name; its clauses are added to `out`.
+  std::string build() {
+    // base(A..) :- integer(Ak, I), base_int(I, A..).
+    const std::string checked = base_ + "_int";
+    {
+      std::vector<Goal> body;
+      std::vector<TermPtr> test;
+      test.push_back(variable(fmt::format("A{}", key_)));
+      test.push_back(variable("I"));
+      body.push_back(plain_goal(frontend::make_compound("integer", std::move(test), {})));
+      body.push_back(plain_goal(call(checked, arity_, variable("I"))));
+      out_.push_back(make_clause(call(base_, arity_), std::move(body)));
+    }
+    {
+      std::vector<Goal> body;
+      body.push_back(plain_goal(call(goal_, arity_)));  // not an integer: stays here
+      out_.push_back(make_clause(call(checked, arity_, frontend::make_atom("false", {})), std::move(body)));
+    }
+    out_.push_back(make_clause(call(checked, arity_, frontend::make_atom("true", {})), body(0, ranges_.size())));
+    return base_;
+  }
+
+ private:
+  /// The body that places ranges [a, b).
+  std::vector<Goal> body(std::size_t a, std::size_t b) {
+    std::vector<Goal> goals;
+    if (b - a == 1) {
+      Placement node;
+      node.kind = PlacementKind::Node;
+      node.label = ranges_[a].iu;
+      goals.push_back(plain_goal(call(goal_, arity_), node));
+      return goals;
+    }
+    const std::size_t mid = a + (b - a) / 2;
+    const std::string next = fmt::format("{}_{}", base_, ++nodes_);
+    std::vector<TermPtr> test;
+    test.push_back(variable(fmt::format("A{}", key_)));
+    test.push_back(frontend::make_integer(ranges_[mid].first, {}, {}));
+    test.push_back(variable("R"));
+    goals.push_back(plain_goal(frontend::make_compound("less", std::move(test), {})));
+    goals.push_back(plain_goal(call(next, arity_, variable("R"))));
+    out_.push_back(make_clause(call(next, arity_, frontend::make_atom("true", {})), body(a, mid)));
+    out_.push_back(make_clause(call(next, arity_, frontend::make_atom("false", {})), body(mid, b)));
+    return goals;
+  }
+
+  std::string base_;
+  std::string goal_;
+  std::size_t arity_;
+  std::uint32_t key_;
+  const std::vector<KeyRange>& ranges_;
+  std::vector<Clause>& out_;
+  unsigned nodes_ = 0;
+};
+
+/// Labels an `any`/`on` defines in a term.
+void defined_labels(const Term& t, std::set<std::int64_t>& out) {
+  if (t.kind == TermKind::Annotated &&
+      (t.placement.kind == PlacementKind::Any || t.placement.kind == PlacementKind::On)) {
+    out.insert(t.placement.label);
+  }
+  for (const auto& a : t.args) defined_labels(*a, out);
+  if (t.tail) defined_labels(*t.tail, out);
+}
+
+/// A copy of `t` whose `X @ to(L)` for an undefined L is plain X.
+TermPtr without_dangling(const Term& t, const std::set<std::int64_t>& defined) {
+  if (t.kind == TermKind::Annotated && t.placement.kind == PlacementKind::To &&
+      !defined.contains(t.placement.label)) {
+    return without_dangling(*t.args.front(), defined);
+  }
+  TermPtr copy = frontend::clone(t);
+  for (std::size_t i = 0; i < t.args.size(); ++i) copy->args[i] = without_dangling(*t.args[i], defined);
+  if (t.tail) copy->tail = without_dangling(*t.tail, defined);
+  return copy;
+}
+
+/// A clause some of whose goals lost their placement: a `to(L)` whose `any(L)` went with them
+/// would name a label nothing sets, so it goes too (the datum or goal stays here).
+void drop_dangling_labels(Clause& clause) {
+  std::set<std::int64_t> defined;
+  defined_labels(*clause.head, defined);
+  for (const auto& goal : clause.body) {
+    defined_labels(*goal.term, defined);
+    if (goal.placement && goal.placement->kind == PlacementKind::Any) defined.insert(goal.placement->label);
+  }
+  for (auto& goal : clause.body) {
+    goal.term = without_dangling(*goal.term, defined);
+    if (goal.placement && goal.placement->kind == PlacementKind::To &&
+        !defined.contains(goal.placement->label)) {
+      goal.placement.reset();
+    }
+  }
+}
+
+std::string rule_counts(const KeyRange& r) {
+  std::string out;
+  for (std::size_t rule = 1; rule <= 4; ++rule) {
+    if (r.by_rule[rule] == 0) continue;
+    out += fmt::format("{}rule ({}) x{}", out.empty() ? "" : ", ", rule, r.by_rule[rule]);
+  }
+  return out;
+}
+
+std::string key_text(const KeyRange& r) {
+  return r.first == r.last ? fmt::format("{}", r.first) : fmt::format("{}..{}", r.first, r.last);
+}
+
+}  // namespace
+
+std::string profile_mismatch(const PlacementProfile& profile, const Program& program, unsigned ius,
+                             const std::string& path) {
+  if (profile.ius != ius) {
+    return fmt::format("{}: error: the profile was made on {} IUs, this run has {}: make a new "
+                       "profile with --ius {}",
+                       path, profile.ius, ius, ius);
+  }
+  const auto now = clause_fingerprints(program);
+  const auto where = [&](const std::string& predicate, std::size_t i) {
+    std::size_t n = 0;
+    for (const auto& item : program.items) {
+      if (const auto* clause = std::get_if<Clause>(&item)) {
+        if (frontend::to_string(frontend::predicate_of(*clause)) != predicate) continue;
+        if (n++ == i) {
+          return fmt::format(" ({}:{}:{})", program.file_name, clause->span.begin.line,
+                             clause->span.begin.column);
+        }
+      }
+    }
+    return std::string{};
+  };
+  for (const auto& [predicate, hashes] : profile.clauses) {
+    const auto it = now.find(predicate);
+    if (it == now.end()) {
+      return fmt::format("{}: error: the profile does not match the program: {} is no longer "
+                         "defined; make a new profile",
+                         path, predicate);
+    }
+    for (std::size_t i = 0; i < std::max(hashes.size(), it->second.size()); ++i) {
+      if (i >= hashes.size() || i >= it->second.size() || hashes[i] != it->second[i]) {
+        const bool added = i >= hashes.size();
+        const bool removed = i >= it->second.size();
+        return fmt::format("{}: error: the profile does not match the program: clause {} of {}{} "
+                           "{} since the profile was made; make a new profile",
+                           path, i + 1, predicate, removed ? "" : where(predicate, i),
+                           added ? "was added" : removed ? "was removed" : "changed");
+      }
+    }
+  }
+  for (const auto& [predicate, hashes] : now) {
+    if (!profile.clauses.contains(predicate)) {
+      return fmt::format("{}: error: the profile does not match the program: {}{} was added "
+                         "since the profile was made; make a new profile",
+                         path, predicate, where(predicate, 0));
+    }
+  }
+  return {};
+}
+
+Program place_by_profile(const Program& program, const PlacementProfile& profile,
+                         std::string* explanation) {
+  std::set<std::string> defined;
+  for (const auto& item : program.items) {
+    if (const auto* clause = std::get_if<Clause>(&item)) {
+      defined.insert(frontend::to_string(frontend::predicate_of(*clause)));
+    }
+  }
+  // The placed sites by (clause predicate, ordinal, position), with their rewritten goal.
+  std::map<std::tuple<std::string, std::uint32_t, std::uint32_t>, const ProfileSite*> placed;
+  std::map<const ProfileSite*, std::vector<KeyRange>> allocations;
+  for (const auto& site : profile.sites) {
+    const std::string why = not_placed_because(site, defined);
+    if (!why.empty()) {
+      if (explanation != nullptr && defined.contains(site.goal)) {
+        *explanation += fmt::format("{} (clause {} of {}, goal {}, {}): not placed: {}\n\n", site.goal,
+                                    site.ordinal, site.clause, site.position, site.source, why);
+      }
+      continue;
+    }
+    placed[{site.clause, site.ordinal, site.position}] = &site;
+    allocations[&site] = allocate_site(site, profile.ius);
+  }
+
+  std::vector<Clause> generated;
+  std::map<std::string, std::uint32_t> ordinals;
+  unsigned site_number = 0;
+  Program out = frontend::rewrite_clauses(program, [&](const Clause& clause) {
+    const std::string predicate = frontend::to_string(frontend::predicate_of(clause));
+    const std::uint32_t ordinal = ++ordinals[predicate];
+    Clause copy = frontend::copy_clause(clause, [](const Term& t) { return frontend::clone(t); }, true);
+    bool changed = false;
+    for (std::uint32_t position = 1; position <= copy.body.size(); ++position) {
+      const auto it = placed.find({predicate, ordinal, position});
+      if (it == placed.end()) continue;
+      const ProfileSite& site = *it->second;
+      Goal& goal = copy.body[position - 1];
+      if (frontend::to_string(frontend::PredicateKey{goal.term->text, goal.term->arity()}) != site.goal) {
+        continue;  // profile_mismatch refuses such a profile; never rewrite another goal
+      }
+      const auto& ranges = allocations[&site];
+      changed = true;
+      if (explanation != nullptr) {
+        std::uint64_t iterations = 0;
+        std::uint64_t exchanged = 0;
+        std::uint64_t touched = 0;
+        for (const auto& r : ranges) {
+          iterations += r.iterations;
+          exchanged += r.exchanged;
+          touched += r.touched;
+        }
+        *explanation += fmt::format(
+            "{} (clause {} of {}, goal {}, {}): {} iterations keyed on argument {}, {} range{} of "
+            "keys; {} of the {} words they touch cross the network (profiled on {} IUs)\n",
+            site.goal, site.ordinal, site.clause, site.position, site.source, iterations,
+            site.key_argument, ranges.size(), ranges.size() == 1 ? "" : "s", exchanged, touched,
+            profile.ius);
+        for (const auto& r : ranges) {
+          *explanation += fmt::format("  keys {} -> IU {}: {} iteration{}, {} of {} words exchanged; {}\n",
+                                      key_text(r), r.iu, r.iterations, r.iterations == 1 ? "" : "s",
+                                      r.exchanged, r.touched, rule_counts(r));
+        }
+      }
+      if (ranges.size() == 1) {
+        Placement node;
+        node.kind = PlacementKind::Node;
+        node.label = ranges.front().iu;
+        goal.placement = node;
+        if (explanation != nullptr) *explanation += fmt::format("  written as {} @ node({})\n\n", site.goal, node.label);
+        continue;
+      }
+      const std::string base = fmt::format("$placed_{}", ++site_number);
+      const std::size_t arity = goal.term->arity();
+      DispatchBuilder(base, goal.term->text, arity, site.key_argument, ranges, generated).build();
+      goal.term = goal.term->kind == TermKind::Compound
+                      ? frontend::make_compound(base, std::move(goal.term->args), goal.term->span)
+                      : frontend::make_atom(base, goal.term->span);
+      goal.placement.reset();
+      if (explanation != nullptr) {
+        *explanation += fmt::format("  written as a call of '{}'/{}: {} tests of the key, constants in code\n\n",
+                                    base, arity, ranges.size() - 1);
+      }
+    }
+    if (changed) drop_dangling_labels(copy);
+    return copy;
+  });
+  for (auto& clause : generated) out.items.emplace_back(std::move(clause));
+  return out;
+}
+
+}  // namespace fleng::analyzer
