@@ -105,6 +105,12 @@ PlacementProfile from_json(const json& doc) {
   if (!seconds.is_number()) throw FormatError{"profile.host_seconds: expected a number"};
   p.host_seconds = seconds.get<double>();
   p.makespan_cycles = unsigned_field(doc, "makespan_cycles", "profile");
+  const json& keys = field(doc, "keys", "profile");
+  if (!keys.is_object()) throw FormatError{"profile.keys: expected an object"};
+  for (const auto& [name, arg] : keys.items()) {
+    if (!arg.is_number_unsigned()) throw FormatError{fmt::format("profile.keys.{}: expected an argument number", name)};
+    p.keys[name] = arg.get<std::uint32_t>();
+  }
   const json& clauses = field(doc, "clauses", "profile");
   if (!clauses.is_object()) throw FormatError{"profile.clauses: expected an object"};
   for (const auto& [name, list] : clauses.items()) {
@@ -193,6 +199,7 @@ std::string profile_json(const PlacementProfile& profile) {
   doc["partitioning"] = profile.partitioning;
   doc["host_seconds"] = profile.host_seconds;
   doc["makespan_cycles"] = profile.makespan_cycles;
+  doc["keys"] = profile.keys;
   doc["clauses"] = profile.clauses;
   json sites = json::array();
   for (const auto& site : profile.sites) {

@@ -59,6 +59,9 @@ struct PlacementProfile {
   std::string partitioning;        ///< "static" or "naive", as the inspector ran
   double host_seconds = 0.0;       ///< what the inspector's runs took on the host
   std::uint64_t makespan_cycles = 0;  ///< of the last run
+  /// The user's marks (`--key NAME/ARITY:ARG`): the predicates whose goals are the loop
+  /// iterations to place, each with its key argument. Empty: the executor's default choice.
+  std::map<std::string, std::uint32_t> keys;
   /// Every clause of the program: "name/arity" -> the fingerprint of each clause, in order.
   std::map<std::string, std::vector<std::string>> clauses;
   std::vector<ProfileSite> sites;

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "analyzer/call_graph.hpp"
 #include "analyzer/iteration_allocation.hpp"
 
 namespace fleng::analyzer {
@@ -35,9 +36,25 @@ struct KeyRange {
   std::array<std::uint64_t, 5> by_rule{};  // iterations per rule (1..4)
 };
 
-/// Why a site is not placed (empty: it is).
-std::string not_placed_because(const ProfileSite& site, const std::set<std::string>& defined) {
+frontend::PredicateKey key_of(const std::string& text) {
+  const auto slash = text.rfind('/');
+  if (slash == std::string::npos) return {text, 0};
+  return {text.substr(0, slash), static_cast<std::size_t>(std::stoul(text.substr(slash + 1)))};
+}
+
+/// Why a site is not placed (empty: it is). With marks (--key), exactly the marked
+/// predicates' goals are the iterations; without, a call of a program predicate that is not
+/// the loop's own recursion (a goal of the caller's call-graph component: the loop goes on
+/// where it is) and that has no node(N) written by hand.
+std::string not_placed_because(const ProfileSite& site, const PlacementProfile& profile,
+                               const std::set<std::string>& defined, const CallGraph& graph) {
   if (!defined.contains(site.goal)) return "not a predicate of the program";
+  if (!profile.keys.empty()) {
+    if (!profile.keys.contains(site.goal)) return "not marked with --key";
+  } else if (graph.same_component(key_of(site.clause), key_of(site.goal))) {
+    return fmt::format("the loop itself ({} recurses through {}): it goes on where it is",
+                       site.clause, site.goal);
+  }
   std::size_t keyed = 0;
   std::uint64_t words = 0;
   for (const auto& instance : site.instances) {
@@ -290,11 +307,12 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
       defined.insert(frontend::to_string(frontend::predicate_of(*clause)));
     }
   }
+  const CallGraph graph(program);
   // The placed sites by (clause predicate, ordinal, position), with their rewritten goal.
   std::map<std::tuple<std::string, std::uint32_t, std::uint32_t>, const ProfileSite*> placed;
   std::map<const ProfileSite*, std::vector<KeyRange>> allocations;
   for (const auto& site : profile.sites) {
-    const std::string why = not_placed_because(site, defined);
+    const std::string why = not_placed_because(site, profile, defined, graph);
     if (!why.empty()) {
       if (explanation != nullptr && defined.contains(site.goal)) {
         *explanation += fmt::format("{} (clause {} of {}, goal {}, {}): not placed: {}\n\n", site.goal,
@@ -321,6 +339,13 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
       Goal& goal = copy.body[position - 1];
       if (frontend::to_string(frontend::PredicateKey{goal.term->text, goal.term->arity()}) != site.goal) {
         continue;  // profile_mismatch refuses such a profile; never rewrite another goal
+      }
+      if (goal.placement && goal.placement->kind == PlacementKind::Node) {
+        if (explanation != nullptr) {
+          *explanation += fmt::format("{} (clause {} of {}, goal {}, {}): not placed: node(N) written by hand\n\n",
+                                      site.goal, site.ordinal, site.clause, site.position, site.source);
+        }
+        continue;
       }
       const auto& ranges = allocations[&site];
       changed = true;

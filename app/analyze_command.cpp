@@ -8,6 +8,8 @@
 
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
+#include "analyzer/placement_profile.hpp"
+#include "analyzer/profile_placement.hpp"
 #include "frontend/ast_printer.hpp"
 #include "frontend/directives.hpp"
 #include "frontend/parse.hpp"
@@ -69,8 +71,21 @@ int run_analyze(const AnalyzeOptions& options) {
     }
   }
   std::string explanation;
-  const auto annotated = analyzer::annotate(parsed.program, modes,
-                                            options.explain ? &explanation : nullptr);
+  auto annotated = analyzer::annotate(parsed.program, modes, options.explain ? &explanation : nullptr);
+  if (!options.profile_file.empty()) {
+    const auto read = analyzer::read_profile(options.profile_file);
+    if (!read.profile) {
+      std::cerr << read.error << '\n';
+      return 1;
+    }
+    const std::string error =
+        analyzer::profile_mismatch(*read.profile, parsed.program, read.profile->ius, options.profile_file);
+    if (!error.empty()) {
+      std::cerr << error << '\n';
+      return 1;
+    }
+    annotated = analyzer::place_by_profile(annotated, *read.profile, options.explain ? &explanation : nullptr);
+  }
   if (options.explain) std::cerr << explanation;
   std::cout << frontend::print_program(annotated);
   return 0;

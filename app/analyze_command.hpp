@@ -13,6 +13,9 @@ struct AnalyzeOptions {
   bool explain = false;     ///< per clause: the walks found and why each annotation
   std::string dot_file;     ///< write the data-flow graphs (Graphviz)
   bool modes = false;       ///< print the modes found for every predicate
+  /// --profile: the profiled loop iterations placed by this profile (the executor,
+  /// analyzer/profile_placement.hpp) on top of the static partitioning.
+  std::string profile_file;
 };
 
 /// Exit status 0, or 1 when the file has errors.

@@ -82,7 +82,7 @@ std::string Engines::describe() const {
 Engines understood_by(std::string_view option) {
   // The table (engine_choice.hpp); docs/user-guide.md shows it to users.
   if (option == "ius" || option == "static" || option == "threshold" || option == "machine" ||
-      option == "set") {
+      option == "set" || option == "profile") {
     return Engines{.local = false, .sim = true, .threads = true, .mpi = true};
   }
   if (option == "trace") return Engines{.local = false, .sim = true, .threads = true, .mpi = false};

@@ -4,7 +4,8 @@
 //   option              engines that understand it
 //   --ius, --static,    sim, threads, mpi   (alone they select sim; with --workers, threads)
 //   --threshold,
-//   --machine, --set
+//   --machine, --set,
+//   --profile
 //   --trace             sim, threads
 //   --workers           threads
 //   --gc-stress,        local

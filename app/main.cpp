@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include "app/analyze_command.hpp"
+#include "app/profile_command.hpp"
 #include "app/check_command.hpp"
 #include "app/fmt_command.hpp"
 #include "app/repl_command.hpp"
@@ -88,7 +89,7 @@ void add_engine_options(CLI::App* command, fleng::app::RunOptions& options) {
 
 bool is_subcommand(std::string_view word) {
   return word == "run" || word == "repl" || word == "sweep" || word == "analyze" ||
-         word == "fmt" || word == "check";
+         word == "fmt" || word == "check" || word == "profile";
 }
 
 /// `fleng FILE...` is `fleng repl FILE...` (the `swipl file.pl` habit): the first word names a
@@ -117,7 +118,8 @@ int main(int argc, char** argv) {
   // For run and repl, the words after `--` are the program's (argv/1), not options or files:
   // CLI11 sees only what comes before. (Elsewhere `--` keeps its CLI11 meaning.)
   std::vector<std::string> program_args;
-  const bool takes_program_args = args.size() > 1 && (args[1] == "run" || args[1] == "repl");
+  const bool takes_program_args =
+      args.size() > 1 && (args[1] == "run" || args[1] == "repl" || args[1] == "profile");
   for (std::size_t i = 1; takes_program_args && i < args.size(); ++i) {
     if (args[i] == "--") {
       program_args.assign(args.begin() + static_cast<std::ptrdiff_t>(i) + 1, args.end());
@@ -177,6 +179,11 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
   add_engine_options(run, run_options);
+  run->add_option("--profile", run_options.profile_file,
+                  "Place the profiled loop iterations by this profile (fleng profile; selects "
+                  "sim): constant destinations chosen by the inspector-executor rules");
+  run->add_flag("--explain", run_options.explain,
+                "With --profile: print each placement decision and the data it rests on (stderr)");
   run->add_option("--seed", run_options.seed,
                   "Seed of random/1, random_int/2, random_normal/3: the same seed "
                   "draws the same numbers on every engine")
@@ -193,6 +200,28 @@ int main(int argc, char** argv) {
                     "Say per clause which walks were found and why each annotation (stderr)");
   analyze->add_option("--dot", analyze_options.dot_file, "Write the data-flow graphs (Graphviz)");
   analyze->add_flag("--modes", analyze_options.modes, "Print the modes found, as comments");
+
+  analyze->add_option("--profile", analyze_options.profile_file,
+                      "Place the profiled loop iterations by this profile (fleng profile)");
+
+  fleng::app::ProfileOptions profile_options;
+  auto* profile = app.add_subcommand(
+      "profile", "The inspector: run on the simulated machine and record, per goal site and "
+                 "iteration, the IUs whose data it read and wrote");
+  profile->add_option("files", profile_options.run.files, "Fleng source files")->required();
+  profile->add_option("-g,--goal", profile_options.run.goal, "The goal to run")->capture_default_str();
+  profile->add_option("-o,--output", profile_options.output, "The profile to write (JSON)")->required();
+  profile->add_option("--runs", profile_options.runs, "Runs of the inspector (seeds SEED..SEED+K-1), added up")
+      ->check(CLI::Range(1, 1000))
+      ->capture_default_str();
+  profile->add_option("--key", profile_options.keys,
+                      "NAME/ARITY:ARG: key that predicate's goals on argument ARG (default: the "
+                      "first integer argument; repeatable)")
+      ->allow_extra_args(false);
+  add_engine_options(profile, profile_options.run);
+  profile->add_option("--seed", profile_options.run.seed, "Seed of the random builtins (first run)")
+      ->check(seed_check())
+      ->capture_default_str();
 
   fleng::app::SweepCommandOptions sweep_options;
   auto* sweep = app.add_subcommand(
@@ -268,6 +297,10 @@ int main(int argc, char** argv) {
     return fleng::app::run_repl(repl_options);
   }
   if (analyze->parsed()) return fleng::app::run_analyze(analyze_options);
+  if (profile->parsed()) {
+    profile_options.run.program_args = program_args;
+    return fleng::app::run_profile(profile_options);
+  }
   if (sweep->parsed()) {
     sweep_options.command_line = fleng::sweep::shell_command_line(argc, argv);
     return fleng::app::run_sweep_command(sweep_options);

@@ -11,10 +11,12 @@
 #include <string>
 #include <thread>
 #include <iostream>
+#include <memory>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "analyzer/placement_profile.hpp"
 #include "app/machine_options.hpp"
 #include "app/program_output.hpp"
 #include "kernel/heap_memory.hpp"
@@ -216,6 +218,7 @@ Engine chosen_engine(const RunOptions& options) {
   if (!options.machine_file.empty()) given.push_back({"machine", "--machine " + options.machine_file});
   for (const auto& assignment : options.settings) given.push_back({"set", "--set " + assignment});
   if (!options.trace_file.empty()) given.push_back({"trace", "--trace " + options.trace_file});
+  if (!options.profile_file.empty()) given.push_back({"profile", "--profile " + options.profile_file});
   if (options.gc_stress) given.push_back({"gc-stress", "--gc-stress"});
   if (options.trace_goals) given.push_back({"trace-goals", "--trace-goals"});
   std::optional<Engine> named;
@@ -273,6 +276,24 @@ void configure_engine(kernel::Session& session, Engine chosen, const RunOptions&
   engine.trace_file = options.trace_file;
 }
 
+bool use_profile_file(kernel::Session& session, const std::string& path, std::ostream* explain) {
+  auto read = analyzer::read_profile(path);
+  if (!read.profile) {
+    std::cerr << read.error << '\n';
+    return false;
+  }
+  std::string explanation;
+  const std::string error =
+      session.use_profile(std::make_shared<const analyzer::PlacementProfile>(std::move(*read.profile)),
+                          path, explain != nullptr ? &explanation : nullptr);
+  if (!error.empty()) {
+    std::cerr << error << '\n';
+    return false;
+  }
+  if (explain != nullptr) *explain << explanation;
+  return true;
+}
+
 int run_program(const RunOptions& options) {
   try {
     return run_checked(options);
@@ -327,6 +348,11 @@ int run_checked(const RunOptions& options) {
     return kernel::kExitError;
   }
   if (!session.load(options.files)) return kernel::kExitError;
+  if (!options.profile_file.empty() &&
+      !use_profile_file(session, options.profile_file,
+                        options.explain && !other_rank ? &std::cerr : nullptr)) {
+    return kernel::kExitError;
+  }
   if (options.dump == "code") {
     out << session.disassembly();
     return finish_output(output, kernel::kExitSuccess);

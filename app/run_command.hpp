@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,10 +38,19 @@ struct RunOptions {
   std::string trace_file;
   /// The program's arguments: the words after `--` (argv/1).
   std::vector<std::string> program_args;
+  /// --profile: the placement profile that guides the run (the profile-guided executor).
+  std::string profile_file;
+  /// --explain (with --profile): the executor's decisions on stderr before the run.
+  bool explain = false;
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.
 int run_program(const RunOptions& options);
+
+/// --profile FILE: reads the profile and makes it guide `session`'s placements (its
+/// decisions on `explain` if given). False, with the located error printed on stderr, when the
+/// file is missing, truncated or foreign, or does not match the loaded program or IU count.
+bool use_profile_file(kernel::Session& session, const std::string& path, std::ostream* explain);
 
 /// The options of `options` that only some engines understand, as the user wrote them
 /// (engine_choice.hpp), and the engine they select with --engine: throws std::invalid_argument

@@ -19,6 +19,8 @@
 #include "analyzer/lint.hpp"
 #include "analyzer/modes.hpp"
 #include "analyzer/partition.hpp"
+#include "analyzer/profile_placement.hpp"
+#include "kernel/profile_recorder.hpp"
 #include "kernel/sim_machine.hpp"
 #include "kernel/mpi_machine.hpp"
 #include "kernel/threads_machine.hpp"
@@ -207,6 +209,12 @@ bool Session::compile() {
     } else {
       units.push_back({&program, false});
     }
+    // The profile-guided executor: its placements on top of those above, where goals are placed.
+    if (engine_.placement_profile && compiled_for_ != Placements::AsWritten) {
+      analyzed_programs_.push_back(std::make_unique<frontend::Program>(
+          analyzer::place_by_profile(*units.back().program, *engine_.placement_profile)));
+      units.back().program = analyzed_programs_.back().get();
+    }
   }
   std::vector<frontend::Diagnostic> errors;
   std::vector<std::string> files;
@@ -338,8 +346,40 @@ QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std:
   SimMachine machine(*atoms_, *image_, out_, engine_.machine, engine_.trace_file,
                      options_.program_args);
   machine.set_max_reductions(options_.max_reductions);
+  std::optional<ProfileRecorder> recorder;
+  if (engine_.profile_sites != nullptr) {
+    recorder.emplace(*image_, machine.size(), engine_.profile_keys);
+    machine.set_recorder(&*recorder);
+  }
   const Running running(running_sim_, &machine);
-  return run_on(machine, query, names);
+  QueryResult result = run_on(machine, query, names);
+  if (recorder) recorder->add_to(*engine_.profile_sites);
+  return result;
+}
+
+frontend::Program Session::loaded_program() const {
+  frontend::Program out;
+  for (const auto& source : sources_) {
+    if (out.file_name.empty()) out.file_name = source->program.file_name;
+    for (const auto& item : source->program.items) {
+      if (const auto* clause = std::get_if<frontend::Clause>(&item)) {
+        out.items.emplace_back(frontend::copy_clause(
+            *clause, [](const frontend::Term& t) { return frontend::clone(t); }, true));
+      }
+    }
+  }
+  return out;
+}
+
+std::string Session::use_profile(std::shared_ptr<const analyzer::PlacementProfile> profile,
+                                 const std::string& path, std::string* explanation) {
+  const frontend::Program program = loaded_program();
+  std::string error = analyzer::profile_mismatch(*profile, program, engine_.machine.ius, path);
+  if (!error.empty()) return error;
+  if (explanation != nullptr) static_cast<void>(analyzer::place_by_profile(program, *profile, explanation));
+  engine_.placement_profile = std::move(profile);
+  compiled_ = false;  // compiled again with the profile's placements
+  return {};
 }
 
 QueryResult Session::run_threads(vm::PredicateId query, const std::vector<std::string>& names) {

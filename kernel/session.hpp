@@ -7,6 +7,7 @@
 #include <atomic>
 #include <chrono>
 #include <iosfwd>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +15,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "analyzer/placement_profile.hpp"
 #include "frontend/parse.hpp"
 #include "frontend/program_files.hpp"
 #include "kernel/machine_description.hpp"
@@ -53,6 +55,14 @@ struct EngineOptions {
   unsigned workers = 0;            ///< threads engine: worker threads (0: one per core)
   MachineDescription machine;      ///< the simulated machine (and the threads engine's IUs)
   std::string trace_file;          ///< Chrome trace of the simulation, if set
+  /// `fleng profile` (the inspector, simulated machine only): the goal sites each run sees are
+  /// added here (kernel/profile_recorder.hpp); null: no inspector.
+  std::vector<analyzer::ProfileSite>* profile_sites = nullptr;
+  /// The inspector's instance keys: "name/arity" -> the argument (from 1) that keys its goals.
+  std::map<std::string, std::uint32_t> profile_keys;
+  /// `--profile` (the executor): placements from this profile on the machines that place
+  /// goals (analyzer/profile_placement.hpp); null: none. Set by Session::use_profile.
+  std::shared_ptr<const analyzer::PlacementProfile> placement_profile;
 };
 
 class SimMachine;
@@ -77,6 +87,16 @@ class Session {
   /// diagnostics printed, the program unchanged) when they have errors.
   std::optional<std::size_t> add_clauses(const std::string& name, const std::string& text);
   [[nodiscard]] const std::vector<std::string>& files() const { return files_; }
+
+  /// Makes `profile` (read from `path`) guide the placements of the loaded program on a machine
+  /// of several IUs (engine().placement_profile). An error message naming `path` when it does
+  /// not match the program as loaded or the machine's IU count (nothing changes then); empty
+  /// when it is taken. `explanation`, if given, receives the executor's decisions.
+  std::string use_profile(std::shared_ptr<const analyzer::PlacementProfile> profile,
+                          const std::string& path, std::string* explanation = nullptr);
+  /// The loaded program's files as one program (the first file's clauses first), as the
+  /// profile's clause fingerprints see it.
+  [[nodiscard]] frontend::Program loaded_program() const;
 
   /// Runs a query (`Goal, Goal, ...`, with or without the final `.`), to quiescence.
   QueryResult run_query(const std::string& text, const std::string& origin = "<goal>");

@@ -451,7 +451,13 @@ void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
   engine_.advance(reply - start);
 }
 
+void SimMachine::set_recorder(ProfileRecorder* recorder) {
+  recorder_ = recorder;
+  for (auto& node : nodes_) node->policy->set_recorder(recorder);
+}
+
 void SimMachine::bind(vm::Iu& from, vm::Cell variable, vm::Cell value) {
+  if (recorder_ != nullptr) recorder_->wrote(from.index(), vm::iu_of(variable));
   send(from.index(), vm::iu_of(variable), MessageKind::Bind, variable, value, 2, ready_time(from));
 }
 

@@ -79,6 +79,9 @@ class SimMachine final : public vm::RemoteOps {
   /// A step limit (vm::IuOptions::max_reductions): a UNIRED about to reduce a goal when the
   /// IUs together have made this many reductions stops the run with "step limit reached".
   void set_max_reductions(std::uint64_t limit) { max_reductions_ = limit; }
+  /// The inspector of `fleng profile` (kernel/profile_recorder.hpp): sees every reduction's
+  /// reads and the bindings sent to other IUs. Null: none (the default).
+  void set_recorder(ProfileRecorder* recorder);
   /// The IU that reported the error, if any.
   [[nodiscard]] std::optional<unsigned> failed_iu() const { return failed_iu_; }
 
@@ -184,6 +187,7 @@ class SimMachine final : public vm::RemoteOps {
   std::uint64_t message_sequence_ = 0;
   std::vector<NipPackets::Packet> leaving_;  // packets closed by the current call
   std::optional<unsigned> failed_iu_;
+  ProfileRecorder* recorder_ = nullptr;
   std::uint64_t max_reductions_ = std::numeric_limits<std::uint64_t>::max();
   std::uint64_t total_reductions_ = 0;  // over every IU, for max_reductions_
   bool stopping_ = false;

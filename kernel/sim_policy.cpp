@@ -11,7 +11,11 @@ namespace fleng::kernel {
 
 vm::RunStatus SimPolicy::reduce(vm::Cell goal) {
   pending_ = goal;
-  return iu_.run_loop(*this);
+  if (recorder_ == nullptr) [[likely]] return iu_.run_loop(*this);
+  recorder_->begin(iu_.index(), goal);
+  const vm::RunStatus status = iu_.run_loop(*this);
+  recorder_->end(iu_.index());
+  return status;
 }
 
 }  // namespace fleng::kernel

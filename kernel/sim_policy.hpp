@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "kernel/profile_recorder.hpp"
 #include "vm/engine_policy.hpp"
 #include "vm/iu.hpp"
 #include "vm/remote_ops.hpp"
@@ -37,6 +38,9 @@ class SimPolicy {
   /// Adds `cycles` to the current reduction (work/1, suspension, activation, builtin work).
   void charge(std::uint64_t cycles) { cycles_ += cycles; }
   [[nodiscard]] const SimCosts& costs() const { return *costs_; }
+  /// The inspector of `fleng profile` (null: none): told of each `reduce` command and of every
+  /// word the reducer reads, local ones included.
+  void set_recorder(ProfileRecorder* recorder) { recorder_ = recorder; }
   /// UNIRED cycles added up since the last take_cycles().
   [[nodiscard]] std::uint64_t peek_cycles() const { return cycles_; }
   /// UNIRED cycles added up since the last call.
@@ -91,6 +95,7 @@ class SimPolicy {
   /// Dereference, asking the machine for the cells of other IUs on the way.
   vm::Cell deref(vm::Cell c) {
     while (vm::is_ref(c)) {
+      if (recorder_ != nullptr) [[unlikely]] recorder_->read(iu_.index(), vm::iu_of(c), 1);
       if (vm::iu_of(c) != iu_.index()) machine_.read(iu_, c);
       const vm::Cell contents = vm::load_cell(vm::address_of(c));
       if (vm::is_var_contents(contents)) return c;
@@ -102,6 +107,7 @@ class SimPolicy {
     if (arity > 0) registers[0] = deref(registers[0]);
   }
   void read_structure(vm::Cell c) {
+    if (recorder_ != nullptr) [[unlikely]] recorder_->read(iu_.index(), vm::iu_of(c), vm::is_cons(c) ? 2 : 1);
     if (vm::iu_of(c) != iu_.index()) machine_.read(iu_, c);
   }
 
@@ -121,6 +127,7 @@ class SimPolicy {
   vm::Iu& iu_;
   vm::RemoteOps& machine_;
   const SimCosts* costs_;
+  ProfileRecorder* recorder_ = nullptr;
   vm::Cell pending_ = 0;       // the goal of the current `reduce` command, until taken
   std::uint64_t cycles_ = 0;   // UNIRED cycles of the current reduction so far
 };

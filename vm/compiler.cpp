@@ -108,6 +108,7 @@ class ClauseCompiler {
     clause_body_ = &body;
     own_key_ = (atoms_.intern(head.text) << 16U) | head.arity();
     clause_site_ = clause_site_key(head, clause_ordinal);
+    site_ordinal_ = clause_ordinal;
     const auto arity = static_cast<std::uint32_t>(head.arity());
     // Head sub-terms, like body values, go above the arguments of the body's widest user goal
     // (see compile_body): filter(P, [X|Xs], Ys) -> filter1(Z, P, X, Xs, Ys) then moves X and Xs
@@ -906,6 +907,7 @@ class ClauseCompiler {
   void at_goal(const Goal& goal) {
     span_ = goal.span;
     const std::ptrdiff_t place = site_body_ != nullptr ? &goal - site_body_->data() : 0;
+    site_position_ = static_cast<std::uint32_t>(place);
     goal_site_ = lineage::site_of_goal(clause_site_, static_cast<std::uint64_t>(place));
   }
 
@@ -919,6 +921,9 @@ class ClauseCompiler {
     if (site_head_ == nullptr) return;
     GoalSite site;
     site.clause = fmt::format("{}/{}", site_head_->text, site_head_->arity());
+    site.ordinal = site_ordinal_ + 1;
+    site.position = site_position_ + 1;
+    site.span = span_;
     std::vector<std::int32_t> steps;
     for (std::uint32_t i = 0; i < goal.args.size(); ++i) {
       site_variables(*goal.args[i], i, steps, site.variables);
@@ -977,6 +982,8 @@ class ClauseCompiler {
     const frontend::SourceSpan saved_span = span_;
     const std::uint64_t saved_goal_site = goal_site_;
     const std::uint64_t saved_clause_site = clause_site_;
+    const std::uint32_t saved_site_ordinal = site_ordinal_;
+    const std::uint32_t saved_site_position = site_position_;
     const std::vector<Goal>* const saved_site_body = site_body_;
     const Term* const saved_site_head = site_head_;
     std::vector<std::size_t> to_next;  // the skip slots of the previous clause's tests
@@ -1003,6 +1010,7 @@ class ClauseCompiler {
       emit(Op::reduced);
       file_ = file;
       site_head_ = clause->head.get();
+      site_ordinal_ = ordinal;
       clause_site_ = clause_site_key(*clause->head, ordinal++);
       if (frontend::places_on_nodes(clause->body)) {
         compile_body(frontend::goals_on_nodes(clause->body), false);
@@ -1018,6 +1026,8 @@ class ClauseCompiler {
     span_ = saved_span;
     goal_site_ = saved_goal_site;
     clause_site_ = saved_clause_site;
+    site_ordinal_ = saved_site_ordinal;
+    site_position_ = saved_site_position;
     site_body_ = saved_site_body;
     site_head_ = saved_site_head;
     alloc_ = caller_alloc;
@@ -1061,6 +1071,8 @@ class ClauseCompiler {
   // the predicate's clauses) and its place in the body, so that it is the same in the local and
   // the distributing body, inlined or not, and does not move when the text is reformatted.
   std::uint64_t clause_site_ = 0;                ///< of the clause whose body is compiled
+  std::uint32_t site_ordinal_ = 0;   ///< that clause's number among its predicate's, from 0
+  std::uint32_t site_position_ = 0;  ///< the place of the goal being compiled in its body
   const std::vector<Goal>* site_body_ = nullptr;  ///< that body
   std::uint64_t goal_site_ = 0;                   ///< of the body goal being compiled
   bool inlining_ = false;      ///< compiling an inlined dispatch predicate's clause

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "frontend/source_location.hpp"
 #include "vm/cell.hpp"
 #include "vm/term_writer.hpp"
 
@@ -30,6 +31,9 @@ struct SiteVariable {
 struct GoalSite {
   std::string clause;  ///< the predicate of the clause whose body holds the goal, `main/0`
   std::vector<SiteVariable> variables;
+  std::uint32_t ordinal = 0;   ///< that clause's number among the predicate's clauses, from 1
+  std::uint32_t position = 0;  ///< the goal's place in the body as compiled, from 1
+  frontend::SourceSpan span;   ///< the goal in the source
 };
 
 /// Adds to `names.source` the name of every source variable of `site` that is still an

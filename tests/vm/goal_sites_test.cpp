@@ -21,7 +21,8 @@ TEST(GoalSites, NamesTheUnboundVariablesWhereTheSiteHasThem) {
   GoalSite site{"main/0",
                 {{0, {}, "X"},
                  {1, {1, SiteVariable::kConsHead}, "Y"},
-                 {1, {1, SiteVariable::kConsTail}, "T"}}};
+                 {1, {1, SiteVariable::kConsTail}, "T"}},
+                1, 1, {}};
   const Cell args[] = {x, m.compound("f", {m.atom("a"), m.cons(y, t)})};
   VariableNames names = m.iu->variable_names();
   name_site_variables(site, args, 2, names);
@@ -34,7 +35,7 @@ TEST(GoalSites, ABoundOrReshapedPlaceKeepsItsOwnName) {
   const Cell z = m.var();
   // The site says argument 0 is [Y|T], but the goal holds a structure there now, and
   // argument 1 (X at the site) is bound: nothing is named, the variable prints as _G<n>.
-  GoalSite site{"p/2", {{0, {SiteVariable::kConsHead}, "Y"}, {1, {}, "X"}}};
+  GoalSite site{"p/2", {{0, {SiteVariable::kConsHead}, "Y"}, {1, {}, "X"}}, 1, 1, {}};
   const Cell args[] = {m.compound("g", {z}), m.atom("b")};
   VariableNames names = m.iu->variable_names();
   name_site_variables(site, args, 2, names);

@@ -1,0 +1,73 @@
+// The inspector of profile-guided placement (analyzer/placement_profile.hpp): attached to a
+// SimMachine, it watches every `reduce` command of every IU and adds up, for the goal being
+// reduced (its site: the code address that made its record; its instance: the key), the IU it
+// ran on and the words it read and wrote by the IU that owns them. The reads are those the
+// simulated UNIRED makes (each reference followed, each matched structure: the words a remote
+// read would fetch, kernel/sim_policy.hpp), local ones included; the writes are the bindings it
+// makes. What a goal reduced directly (`execute`) does counts for the goal whose `reduce`
+// command it continues: an iteration is the goal and the work it goes on with.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "analyzer/placement_profile.hpp"
+#include "vm/atom_table.hpp"
+#include "vm/cell.hpp"
+#include "vm/code.hpp"
+
+namespace fleng::kernel {
+
+class ProfileRecorder {
+ public:
+  /// `key_arguments`: "name/arity" -> the argument (from 1) whose value keys the instances of
+  /// that predicate's goals; others are keyed on their first integer argument.
+  ProfileRecorder(const vm::CodeImage& image, unsigned ius,
+                  std::map<std::string, std::uint32_t> key_arguments = {});
+
+  /// IU `iu` starts a `reduce` command of goal record `goal`.
+  void begin(unsigned iu, vm::Cell goal);
+  /// The command is over.
+  void end(unsigned iu) { current_[iu] = nullptr; }
+  /// The reducer on `iu` read `words` words that IU `owner` holds.
+  void read(unsigned iu, unsigned owner, std::uint64_t words) {
+    if (Counts* c = current_[iu]) [[likely]] c->read[owner] += words;
+  }
+  /// The reducer on `iu` bound a variable that IU `owner` holds.
+  void wrote(unsigned iu, unsigned owner) {
+    if (Counts* c = current_[iu]) [[likely]] c->written[owner] += 1;
+  }
+
+  /// What was seen, as the sites of a profile (program clauses only, in code order), added to
+  /// `sites` (several runs add up).
+  void add_to(std::vector<analyzer::ProfileSite>& sites) const;
+
+ private:
+  struct Counts {
+    std::uint64_t reductions = 0;
+    std::vector<std::uint64_t> ran_on;
+    std::vector<std::uint64_t> read;
+    std::vector<std::uint64_t> written;
+  };
+  struct Site {
+    bool seen = false;
+    std::uint32_t predicate = 0;  // of the goals (the first seen)
+    std::uint32_t key_argument = 0;
+    std::map<std::int64_t, Counts> keyed;
+    std::optional<Counts> keyless;
+  };
+  Counts& instance(Site& site, std::optional<std::int64_t> key);
+
+  const vm::CodeImage& image_;
+  unsigned ius_;
+  std::map<std::string, std::uint32_t> key_arguments_;
+  std::vector<std::optional<std::uint32_t>> key_by_predicate_;  // from key_arguments_, by id
+  std::unordered_map<std::uint32_t, Site> sites_;  // by call site (code address)
+  std::vector<Counts*> current_;                   // by IU: the instance being reduced
+};
+
+}  // namespace fleng::kernel

@@ -1,0 +1,145 @@
+// `fleng profile` (app/profile_command.cpp) and the executor's options `fleng run --profile`
+// and `fleng analyze --profile`, through the binary as a user runs them: the profiled run gives
+// the answers of the unprofiled one, a stale, missing, truncated or foreign profile is a
+// located error with exit status 1.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "command_output.hpp"
+
+namespace {
+
+using fleng::test::run_command;
+
+const std::string kFleng = FLENG_BINARY;
+const std::string kSource = FLENG_SOURCE_DIR;
+const std::string kBlocks = kSource + "/tests/golden/data/profile_blocks.fl";
+
+/// A scratch directory of its own for each test.
+std::string scratch(const std::string& name) {
+  const auto dir = std::filesystem::temp_directory_path() / ("fleng-profile-test-" + name);
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+std::string slurp_file(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(ProfileCommand, TheProfiledRunGivesTheSameAnswers) {
+  const std::string dir = scratch("same");
+  const auto profile = run_command(kFleng + " profile " + kBlocks + " --ius 4 -o " + dir + "/p.profile 2>&1");
+  ASSERT_EQ(profile.exit_code, 0) << profile.output;
+  EXPECT_NE(profile.output.find("fleng profile: "), std::string::npos) << profile.output;
+  EXPECT_NE(profile.output.find("on 4 IUs"), std::string::npos) << profile.output;
+  const auto plain = run_command(kFleng + " run " + kBlocks + " --ius 4 2>&1");
+  ASSERT_EQ(plain.exit_code, 0) << plain.output;
+  EXPECT_EQ(plain.output, "10656\n");
+  for (const std::string engine : {"sim", "threads"}) {
+    const auto placed = run_command(kFleng + " run " + kBlocks + " --engine " + engine +
+                                    " --ius 4 --profile " + dir + "/p.profile 2>&1");
+    EXPECT_EQ(placed.exit_code, 0) << engine << ": " << placed.output;
+    EXPECT_EQ(placed.output, plain.output) << engine;
+  }
+  // --profile alone selects the simulated machine (as --ius does).
+  const auto alone = run_command(kFleng + " run " + kBlocks + " --profile " + dir +
+                                 "/p.profile --set ius=4 2>&1");
+  EXPECT_EQ(alone.output, plain.output);
+}
+
+TEST(ProfileCommand, ExplainShowsEachDecisionAndItsData) {
+  const std::string dir = scratch("explain");
+  ASSERT_EQ(run_command(kFleng + " profile " + kBlocks + " --ius 4 -o " + dir + "/p.profile 2>&1").exit_code, 0);
+  const auto run = run_command(kFleng + " run " + kBlocks + " --ius 4 --explain --profile " + dir +
+                               "/p.profile 2>&1 >/dev/null");
+  EXPECT_EQ(run.exit_code, 0) << run.output;
+  // The iteration iter(I, T, S) of loop1/5 is placed; the loops themselves are not.
+  EXPECT_NE(run.output.find("iter/3 (clause 2 of loop1/5, goal 2"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("32 iterations keyed on argument 1"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("rule (1)"), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("not placed: the loop itself"), std::string::npos) << run.output;
+  // analyze prints the executor: it parses and runs with the same answer.
+  const auto analyzed = run_command(kFleng + " analyze " + kBlocks + " --profile " + dir +
+                                    "/p.profile > " + dir + "/executor.fl 2>&1");
+  ASSERT_EQ(analyzed.exit_code, 0) << slurp_file(dir + "/executor.fl");
+  const std::string executor = slurp_file(dir + "/executor.fl");
+  EXPECT_NE(executor.find("'$placed_1'(I, T, S)"), std::string::npos) << executor;
+  EXPECT_NE(executor.find("iter(A1, A2, A3) @ node("), std::string::npos) << executor;
+  const auto rerun = run_command(kFleng + " run " + dir + "/executor.fl --ius 4 2>&1");
+  EXPECT_EQ(rerun.output, "10656\n");
+}
+
+TEST(ProfileCommand, MarkedKeysChooseTheIterations) {
+  const std::string dir = scratch("keys");
+  ASSERT_EQ(run_command(kFleng + " profile " + kBlocks + " --ius 4 --key fill/3:1 -o " + dir +
+                        "/p.profile 2>&1").exit_code, 0);
+  const auto run = run_command(kFleng + " analyze " + kBlocks + " --explain --profile " + dir +
+                               "/p.profile 2>&1 >/dev/null");
+  EXPECT_NE(run.output.find("iter/3 (clause 2 of loop1/5, goal 2, "), std::string::npos) << run.output;
+  EXPECT_NE(run.output.find("not placed: not marked with --key"), std::string::npos) << run.output;
+  const auto bad = run_command(kFleng + " profile " + kBlocks + " --ius 4 --key fill/3:9 -o " + dir +
+                               "/q.profile 2>&1");
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(bad.output, "fleng: --key fill/3:9: argument 9 is not one of the 3 of fill/3\n");
+}
+
+TEST(ProfileCommand, AStaleProfileIsRefused) {
+  const std::string dir = scratch("stale");
+  ASSERT_EQ(run_command(kFleng + " profile " + kBlocks + " --ius 4 -o " + dir + "/p.profile 2>&1").exit_code, 0);
+  // Another IU count.
+  const auto other = run_command(kFleng + " run " + kBlocks + " --ius 8 --profile " + dir + "/p.profile 2>&1");
+  EXPECT_EQ(other.exit_code, 1);
+  EXPECT_EQ(other.output, dir + "/p.profile: error: the profile was made on 4 IUs, this run has 8: make "
+                                "a new profile with --ius 8\n");
+  // A changed clause.
+  std::string text = slurp_file(kBlocks);
+  text.replace(text.find("S is X + Y"), 10, "S is X - Y");
+  std::ofstream(dir + "/changed.fl") << text;
+  const auto changed = run_command(kFleng + " run " + dir + "/changed.fl --ius 4 --profile " + dir +
+                                   "/p.profile 2>&1");
+  EXPECT_EQ(changed.exit_code, 1);
+  EXPECT_NE(changed.output.find("p.profile: error: the profile does not match the program: clause 1 "
+                                "of iter/3 ("),
+            std::string::npos)
+      << changed.output;
+  EXPECT_NE(changed.output.find("changed since the profile was made"), std::string::npos);
+}
+
+TEST(ProfileCommand, MissingTruncatedAndForeignProfilesAreLocatedErrors) {
+  const std::string dir = scratch("bad");
+  const auto missing = run_command(kFleng + " run " + kBlocks + " --ius 4 --profile " + dir + "/none 2>&1");
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.output, dir + "/none: error: cannot read the profile\n");
+  ASSERT_EQ(run_command(kFleng + " profile " + kBlocks + " --ius 4 -o " + dir + "/p.profile 2>&1").exit_code, 0);
+  const std::string text = slurp_file(dir + "/p.profile");
+  std::ofstream(dir + "/cut.profile") << text.substr(0, text.size() / 3);
+  const auto cut = run_command(kFleng + " run " + kBlocks + " --ius 4 --profile " + dir + "/cut.profile 2>&1");
+  EXPECT_EQ(cut.exit_code, 1);
+  EXPECT_NE(cut.output.find(dir + "/cut.profile:"), std::string::npos) << cut.output;
+  EXPECT_NE(cut.output.find("truncated"), std::string::npos) << cut.output;
+  std::ofstream(dir + "/foreign.profile") << "{\"traceEvents\": []}\n";
+  const auto foreign = run_command(kFleng + " analyze " + kBlocks + " --profile " + dir + "/foreign.profile 2>&1");
+  EXPECT_EQ(foreign.exit_code, 1);
+  EXPECT_EQ(foreign.output,
+            dir + "/foreign.profile: error: not a fleng profile (no \"format\": \"fleng-profile\")\n");
+  // The profile is written only by a run that succeeded.
+  const auto fails = run_command(kFleng + " profile " + kBlocks + " -g nosuch --ius 4 -o " + dir +
+                                 "/f.profile 2>&1");
+  EXPECT_EQ(fails.exit_code, 1);
+  EXPECT_NE(fails.output.find("no profile written"), std::string::npos) << fails.output;
+  // The profile runs on the simulated machine only.
+  const auto threads = run_command(kFleng + " profile " + kBlocks + " --engine threads -o " + dir +
+                                   "/t.profile 2>&1");
+  EXPECT_EQ(threads.exit_code, 1);
+  EXPECT_NE(threads.output.find("profile runs on the simulated machine"), std::string::npos);
+}
+
+}  // namespace
