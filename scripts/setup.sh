@@ -14,6 +14,7 @@ packages=(
   libreadline-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   gnuplot-nox
   libopenmpi-dev openmpi-bin
+  python3
 )
 # Headless Chromium for scripts/check-report.sh (the sweep's HTML report rendered in a browser;
 # ctest runs it when Chromium is found). About 300 MB, so only when asked.
