@@ -79,4 +79,20 @@ bool CallGraph::same_component(const frontend::PredicateKey& a,
   return ia != component_.end() && ib != component_.end() && ia->second == ib->second;
 }
 
+bool CallGraph::reaches(const frontend::PredicateKey& from, const frontend::PredicateKey& to) const {
+  std::set<frontend::PredicateKey> seen{from};
+  std::vector<frontend::PredicateKey> todo{from};
+  while (!todo.empty()) {
+    const frontend::PredicateKey v = todo.back();
+    todo.pop_back();
+    if (v == to) return true;
+    const auto it = calls_.find(v);
+    if (it == calls_.end()) continue;
+    for (const auto& w : it->second) {
+      if (seen.insert(w).second) todo.push_back(w);
+    }
+  }
+  return false;
+}
+
 }  // namespace fleng::analyzer

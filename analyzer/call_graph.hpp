@@ -22,6 +22,9 @@ class CallGraph {
   /// True when `a` and `b` are in one component (each can reach the other), or are equal.
   [[nodiscard]] bool same_component(const frontend::PredicateKey& a,
                                     const frontend::PredicateKey& b) const;
+  /// True when a goal of `from` can lead to a call of `to` (through any chain of the program's
+  /// predicates), or they are equal.
+  [[nodiscard]] bool reaches(const frontend::PredicateKey& from, const frontend::PredicateKey& to) const;
 
  private:
   std::map<frontend::PredicateKey, std::set<frontend::PredicateKey>> calls_;

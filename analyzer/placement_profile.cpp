@@ -149,6 +149,7 @@ PlacementProfile from_json(const json& doc) {
       }
       instance.reductions = unsigned_field(in, "reductions", iw);
       instance.ran_on = words_field(in, "ran_on", iw, p.ius);
+      instance.made_on = words_field(in, "made_on", iw, p.ius);
       instance.read = words_field(in, "read", iw, p.ius);
       instance.written = words_field(in, "written", iw, p.ius);
       site.instances.push_back(std::move(instance));
@@ -216,6 +217,7 @@ std::string profile_json(const PlacementProfile& profile) {
       in["key"] = instance.key ? json(*instance.key) : json(nullptr);
       in["reductions"] = instance.reductions;
       in["ran_on"] = words_json(instance.ran_on);
+      in["made_on"] = words_json(instance.made_on);
       in["read"] = words_json(instance.read);
       in["written"] = words_json(instance.written);
       instances.push_back(std::move(in));

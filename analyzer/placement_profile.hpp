@@ -6,8 +6,8 @@
 //
 // A goal site is a body goal of a program clause (its predicate, the clause's number and the
 // goal's position in the body). A site's goals are its instances, told apart by a key: the
-// value of the argument the user marks, or else of the first argument that is an integer when
-// the goal first runs (a loop index, as the paper's iterations are). For each instance the
+// value of the argument the user marks, or else of the first argument when it is an integer
+// (a loop index leads, as the paper's iterations are keyed by theirs). For each instance the
 // profile keeps the IUs it ran on and the words it read and wrote, by the IU that owns them
 // (local words included: they would cross the network if the instance ran elsewhere).
 //
@@ -36,6 +36,7 @@ struct ProfileInstance {
   std::optional<std::int64_t> key;  ///< none: the site's goals had no integer argument
   std::uint64_t reductions = 0;     ///< goal records of this instance reduced (resumptions too)
   WordsByIu ran_on;                 ///< IU -> reductions there
+  WordsByIu made_on;                ///< IU -> goals of this instance made there (by a body)
   WordsByIu read;                   ///< IU -> words read that it owns
   WordsByIu written;                ///< IU -> words written (bindings) that it owns
 };

@@ -67,8 +67,9 @@ std::string not_placed_because(const ProfileSite& site, const PlacementProfile& 
   return {};
 }
 
-/// The allocation of a site's keyed iterations, as ranges of keys.
-std::vector<KeyRange> allocate_site(const ProfileSite& site, unsigned ius) {
+/// The allocation of a site's keyed iterations, as ranges of keys. `where_made`: every
+/// iteration goes to the one IU whose bodies made its goals.
+std::vector<KeyRange> allocate_site(const ProfileSite& site, unsigned ius, bool& where_made) {
   std::vector<const ProfileInstance*> keyed;
   for (const auto& instance : site.instances) {
     if (instance.key) keyed.push_back(&instance);
@@ -84,6 +85,11 @@ std::vector<KeyRange> allocate_site(const ProfileSite& site, unsigned ius) {
     table.push_back(std::move(row));
   }
   const auto choices = allocate_iterations(table);
+  where_made = true;
+  for (std::size_t i = 0; i < keyed.size(); ++i) {
+    const auto& made = keyed[i]->made_on;
+    if (made.size() != 1 || made.begin()->first != choices[i].iu) where_made = false;
+  }
   std::vector<KeyRange> ranges;
   for (std::size_t i = 0; i < keyed.size(); ++i) {
     const auto& choice = choices[i];
@@ -300,7 +306,8 @@ std::string profile_mismatch(const PlacementProfile& profile, const Program& pro
 }
 
 Program place_by_profile(const Program& program, const PlacementProfile& profile,
-                         std::string* explanation) {
+                         std::string* explanation, const Program* written, ExecutorForm form,
+                         PlacementTables* tables) {
   std::set<std::string> defined;
   for (const auto& item : program.items) {
     if (const auto* clause = std::get_if<Clause>(&item)) {
@@ -311,17 +318,58 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
   // The placed sites by (clause predicate, ordinal, position), with their rewritten goal.
   std::map<std::tuple<std::string, std::uint32_t, std::uint32_t>, const ProfileSite*> placed;
   std::map<const ProfileSite*, std::vector<KeyRange>> allocations;
-  for (const auto& site : profile.sites) {
-    const std::string why = not_placed_because(site, profile, defined, graph);
-    if (!why.empty()) {
-      if (explanation != nullptr && defined.contains(site.goal)) {
-        *explanation += fmt::format("{} (clause {} of {}, goal {}, {}): not placed: {}\n\n", site.goal,
-                                    site.ordinal, site.clause, site.position, site.source, why);
+  std::set<const ProfileSite*> stay_where_made;
+  // Goals with a placement written by hand keep it (as the static partitioning keeps them).
+  std::set<std::tuple<std::string, std::uint32_t, std::uint32_t>> written_placed;
+  if (written != nullptr) {
+    std::map<std::string, std::uint32_t> numbers;
+    for (const auto& item : written->items) {
+      const auto* clause = std::get_if<Clause>(&item);
+      if (clause == nullptr) continue;
+      const std::string predicate = frontend::to_string(frontend::predicate_of(*clause));
+      const std::uint32_t ordinal = ++numbers[predicate];
+      for (std::uint32_t i = 0; i < clause->body.size(); ++i) {
+        if (clause->body[i].placement) written_placed.insert({predicate, ordinal, i + 1});
       }
+    }
+  }
+  const auto not_placed = [&](const ProfileSite& site, const std::string& why) {
+    if (explanation != nullptr && defined.contains(site.goal)) {
+      *explanation += fmt::format("{} (clause {} of {}, goal {}, {}): not placed: {}\n\n", site.goal,
+                                  site.ordinal, site.clause, site.position, site.source, why);
+    }
+  };
+  std::vector<const ProfileSite*> candidates;
+  for (const auto& site : profile.sites) {
+    std::string why = not_placed_because(site, profile, defined, graph);
+    if (why.empty() && written_placed.contains({site.clause, site.ordinal, site.position})) {
+      why = "a placement written by hand";
+    }
+    if (!why.empty()) {
+      not_placed(site, why);
       continue;
     }
-    placed[{site.clause, site.ordinal, site.position}] = &site;
-    allocations[&site] = allocate_site(site, profile.ius);
+    candidates.push_back(&site);
+  }
+  // A goal made inside another placed iteration (its clause reached from that iteration's
+  // predicate) is part of that iteration: it goes where the iteration goes.
+  for (const ProfileSite* site : candidates) {
+    const ProfileSite* outer = nullptr;
+    for (const ProfileSite* other : candidates) {
+      if (other != site && graph.reaches(key_of(other->goal), key_of(site->clause)) &&
+          !graph.reaches(key_of(site->goal), key_of(other->clause))) {
+        outer = other;
+      }
+    }
+    if (outer != nullptr) {
+      not_placed(*site, fmt::format("part of the iteration {} ({}): it runs where that one runs",
+                                    outer->goal, outer->source));
+      continue;
+    }
+    placed[{site->clause, site->ordinal, site->position}] = site;
+    bool where_made = false;
+    allocations[site] = allocate_site(*site, profile.ius, where_made);
+    if (where_made) stay_where_made.insert(site);
   }
 
   std::vector<Clause> generated;
@@ -332,6 +380,7 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
     const std::uint32_t ordinal = ++ordinals[predicate];
     Clause copy = frontend::copy_clause(clause, [](const Term& t) { return frontend::clone(t); }, true);
     bool changed = false;
+    std::map<std::uint32_t, Goal> lookups;  // the table look-up before the goal at a position
     for (std::uint32_t position = 1; position <= copy.body.size(); ++position) {
       const auto it = placed.find({predicate, ordinal, position});
       if (it == placed.end()) continue;
@@ -370,6 +419,43 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
                                       r.exchanged, r.touched, rule_counts(r));
         }
       }
+      if (form == ExecutorForm::Lookup) {
+        // The run-time inspector-executor: every iteration looks its IU up in a table.
+        const auto table = static_cast<std::int64_t>(tables != nullptr ? tables->size() : 0);
+        if (tables != nullptr) {
+          tables->emplace_back();
+          for (const auto& r : ranges) tables->back().emplace_back(r.first, r.iu);
+        }
+        const std::string iu_variable = fmt::format("PlacedIu_{}", table);
+        std::vector<TermPtr> args;
+        args.push_back(frontend::make_integer(table, {}, {}));
+        args.push_back(site.key_argument >= 1 && site.key_argument <= goal.term->arity()
+                           ? frontend::clone(*goal.term->args[site.key_argument - 1])
+                           : frontend::make_atom("none", {}));
+        args.push_back(variable(iu_variable));
+        lookups[position] = plain_goal(frontend::make_compound("$placement_of", std::move(args), goal.span));
+        Placement node;
+        node.kind = PlacementKind::Node;
+        node.variable = iu_variable;
+        goal.placement = node;
+        if (explanation != nullptr) {
+          *explanation += fmt::format("  written as '$placement_of'({}, Key, N), {} @ node(N): a table of {} "
+                                      "entries looked up at run time\n\n",
+                                      table, site.goal, ranges.size());
+        }
+        continue;
+      }
+      if (stay_where_made.contains(&site)) {
+        // The paper's SPMD executor: each IU runs the iterations it makes, no destination at all.
+        Placement here;
+        here.kind = PlacementKind::Local;
+        goal.placement = here;
+        if (explanation != nullptr) {
+          *explanation += fmt::format("  every iteration goes to the IU whose body makes it: written as {} @ local\n\n",
+                                      site.goal);
+        }
+        continue;
+      }
       if (ranges.size() == 1) {
         Placement node;
         node.kind = PlacementKind::Node;
@@ -389,6 +475,15 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
         *explanation += fmt::format("  written as a call of '{}'/{}: {} tests of the key, constants in code\n\n",
                                     base, arity, ranges.size() - 1);
       }
+    }
+    if (!lookups.empty()) {
+      std::vector<Goal> body;
+      for (std::uint32_t position = 1; position <= copy.body.size(); ++position) {
+        const auto it = lookups.find(position);
+        if (it != lookups.end()) body.push_back(std::move(it->second));
+        body.push_back(std::move(copy.body[position - 1]));
+      }
+      copy.body = std::move(body);
     }
     if (changed) drop_dangling_labels(copy);
     return copy;

@@ -84,7 +84,8 @@ int run_analyze(const AnalyzeOptions& options) {
       std::cerr << error << '\n';
       return 1;
     }
-    annotated = analyzer::place_by_profile(annotated, *read.profile, options.explain ? &explanation : nullptr);
+    annotated = analyzer::place_by_profile(annotated, *read.profile,
+                                           options.explain ? &explanation : nullptr, &parsed.program);
   }
   if (options.explain) std::cerr << explanation;
   std::cout << frontend::print_program(annotated);

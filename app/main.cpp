@@ -182,6 +182,11 @@ int main(int argc, char** argv) {
   run->add_option("--profile", run_options.profile_file,
                   "Place the profiled loop iterations by this profile (fleng profile; selects "
                   "sim): constant destinations chosen by the inspector-executor rules");
+  run->add_option("--profile-form", run_options.profile_form,
+                  "With --profile: constants (destinations in code, the default) or lookup (a "
+                  "table looked up per iteration at run time, for comparison)")
+      ->check(CLI::IsMember({"constants", "lookup"}))
+      ->capture_default_str();
   run->add_flag("--explain", run_options.explain,
                 "With --profile: print each placement decision and the data it rests on (stderr)");
   run->add_option("--seed", run_options.seed,

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/placement_profile.hpp"
+#include "analyzer/profile_placement.hpp"
 #include "app/machine_options.hpp"
 #include "app/program_output.hpp"
 #include "kernel/heap_memory.hpp"
@@ -348,6 +349,7 @@ int run_checked(const RunOptions& options) {
     return kernel::kExitError;
   }
   if (!session.load(options.files)) return kernel::kExitError;
+  if (options.profile_form == "lookup") session.engine().profile_form = analyzer::ExecutorForm::Lookup;
   if (!options.profile_file.empty() &&
       !use_profile_file(session, options.profile_file,
                         options.explain && !other_rank ? &std::cerr : nullptr)) {

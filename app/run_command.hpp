@@ -42,6 +42,8 @@ struct RunOptions {
   std::string profile_file;
   /// --explain (with --profile): the executor's decisions on stderr before the run.
   bool explain = false;
+  /// --profile-form: "constants" (the default) or "lookup" (a table looked up at run time).
+  std::string profile_form = "constants";
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.

@@ -22,7 +22,8 @@ analyzer::WordsByIu sparse(const std::vector<std::uint64_t>& words) {
 
 ProfileRecorder::ProfileRecorder(const vm::CodeImage& image, unsigned ius,
                                  std::map<std::string, std::uint32_t> key_arguments)
-    : image_(image), ius_(ius), key_arguments_(std::move(key_arguments)), current_(ius, nullptr) {}
+    : image_(image), ius_(ius), key_arguments_(std::move(key_arguments)), current_(ius, nullptr),
+      fresh_(ius, nullptr) {}
 
 ProfileRecorder::Counts& ProfileRecorder::instance(Site& site, std::optional<std::int64_t> key) {
   Counts* counts = nullptr;
@@ -34,13 +35,15 @@ ProfileRecorder::Counts& ProfileRecorder::instance(Site& site, std::optional<std
   }
   if (counts->ran_on.empty()) {
     counts->ran_on.assign(ius_, 0);
+    counts->made_on.assign(ius_, 0);
     counts->read.assign(ius_, 0);
     counts->written.assign(ius_, 0);
   }
   return *counts;
 }
 
-void ProfileRecorder::begin(unsigned iu, vm::Cell goal) {
+void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
+  fresh_[iu] = fresh;
   const std::uint32_t call_site = vm::goal_record::call_site(goal);
   const vm::PredicateId predicate = vm::goal_record::predicate(goal);
   const std::uint32_t arity = vm::goal_record::arity(goal);
@@ -50,7 +53,7 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal) {
     site.predicate = predicate;
     site.seen = true;
   }
-  // The key: the marked argument, else the first that is an integer now (the local deref:
+  // The key: the marked argument, else the first one if it is an integer now (the local deref:
   // looking for the key is the inspector's, not the reducer's, so it is not counted).
   std::optional<std::int64_t> key;
   if (key_by_predicate_.size() <= predicate) key_by_predicate_.resize(std::size_t{predicate} + 1);
@@ -66,19 +69,25 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal) {
       if (vm::is_integer(v)) key = vm::integer_value(v);
       site.key_argument = *marked;
     }
-  } else {
-    for (std::uint32_t i = 0; i < arity; ++i) {
-      const vm::Cell v = vm::deref(args[i]);
-      if (vm::is_integer(v)) {
-        key = vm::integer_value(v);
-        if (site.key_argument == 0) site.key_argument = i + 1;
-        break;
-      }
+  } else if (arity > 0) {
+    // Unmarked: the first argument, when it is an integer (a loop index leads, as in the
+    // paper's iterations; a later integer is more often a step count or a block number, which
+    // many goals share).
+    const vm::Cell v = vm::deref(args[0]);
+    if (vm::is_integer(v)) {
+      key = vm::integer_value(v);
+      site.key_argument = 1;
     }
   }
   Counts& counts = instance(site, key);
   ++counts.reductions;
   ++counts.ran_on[iu];
+  // Where the goal was made: the IU that sent it, else this one (a first reduction only: the
+  // state's generation counts its activations).
+  const auto sender = senders_.find(vm::address_of(goal));
+  const unsigned made = sender != senders_.end() ? sender->second : iu;
+  if (sender != senders_.end()) senders_.erase(sender);
+  if (vm::goal_record::generation(vm::goal_record::state(goal)) == 0) ++counts.made_on[made];
   current_[iu] = &counts;
 }
 
@@ -117,10 +126,11 @@ void ProfileRecorder::add_to(std::vector<analyzer::ProfileSite>& sites) const {
     for (std::size_t i = 0; i < target->instances.size(); ++i) index[target->instances[i].key] = i;
     const auto add = [&](std::optional<std::int64_t> key, const Counts& c) {
       const auto [it, fresh] = index.try_emplace(key, target->instances.size());
-      if (fresh) target->instances.push_back(analyzer::ProfileInstance{key, 0, {}, {}, {}});
+      if (fresh) target->instances.push_back(analyzer::ProfileInstance{key, 0, {}, {}, {}, {}});
       analyzer::ProfileInstance* in = &target->instances[it->second];
       in->reductions += c.reductions;
       for (const auto& [iu, n] : sparse(c.ran_on)) in->ran_on[iu] += n;
+      for (const auto& [iu, n] : sparse(c.made_on)) in->made_on[iu] += n;
       for (const auto& [iu, n] : sparse(c.read)) in->read[iu] += n;
       for (const auto& [iu, n] : sparse(c.written)) in->written[iu] += n;
     };

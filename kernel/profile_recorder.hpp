@@ -25,18 +25,26 @@ namespace fleng::kernel {
 class ProfileRecorder {
  public:
   /// `key_arguments`: "name/arity" -> the argument (from 1) whose value keys the instances of
-  /// that predicate's goals; others are keyed on their first integer argument.
+  /// that predicate's goals; others are keyed on their first argument when it is an integer.
   ProfileRecorder(const vm::CodeImage& image, unsigned ius,
                   std::map<std::string, std::uint32_t> key_arguments = {});
 
-  /// IU `iu` starts a `reduce` command of goal record `goal`.
-  void begin(unsigned iu, vm::Cell goal);
+  /// IU `iu` starts a `reduce` command of goal record `goal`; its heap's cells from `fresh`
+  /// on are made during the command (the goal's own: they go where the goal goes, so they are
+  /// not data it would exchange elsewhere).
+  void begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh);
   /// The command is over.
   void end(unsigned iu) { current_[iu] = nullptr; }
-  /// The reducer on `iu` read `words` words that IU `owner` holds.
-  void read(unsigned iu, unsigned owner, std::uint64_t words) {
-    if (Counts* c = current_[iu]) [[likely]] c->read[owner] += words;
+  /// The reducer on `iu` read `words` words at `where`, which IU `owner` holds.
+  void read(unsigned iu, unsigned owner, std::uint64_t words, const vm::Cell* where) {
+    Counts* c = current_[iu];
+    if (c == nullptr) [[unlikely]] return;
+    if (owner == iu && where >= fresh_[iu]) return;  // made by this goal
+    c->read[owner] += words;
   }
+  /// IU `from` sent goal record `goal` (now on another IU's heap) to be reduced there: the
+  /// goal's instance is told where it was made.
+  void sent(vm::Cell goal, unsigned from) { senders_[vm::address_of(goal)] = from; }
   /// The reducer on `iu` bound a variable that IU `owner` holds.
   void wrote(unsigned iu, unsigned owner) {
     if (Counts* c = current_[iu]) [[likely]] c->written[owner] += 1;
@@ -50,6 +58,7 @@ class ProfileRecorder {
   struct Counts {
     std::uint64_t reductions = 0;
     std::vector<std::uint64_t> ran_on;
+    std::vector<std::uint64_t> made_on;
     std::vector<std::uint64_t> read;
     std::vector<std::uint64_t> written;
   };
@@ -68,6 +77,8 @@ class ProfileRecorder {
   std::vector<std::optional<std::uint32_t>> key_by_predicate_;  // from key_arguments_, by id
   std::unordered_map<std::uint32_t, Site> sites_;  // by call site (code address)
   std::vector<Counts*> current_;                   // by IU: the instance being reduced
+  std::vector<const vm::Cell*> fresh_;             // by IU: its heap top when it began
+  std::unordered_map<const vm::Cell*, unsigned> senders_;  // goals sent, not yet reduced
 };
 
 }  // namespace fleng::kernel

@@ -211,8 +211,9 @@ bool Session::compile() {
     }
     // The profile-guided executor: its placements on top of those above, where goals are placed.
     if (engine_.placement_profile && compiled_for_ != Placements::AsWritten) {
-      analyzed_programs_.push_back(std::make_unique<frontend::Program>(
-          analyzer::place_by_profile(*units.back().program, *engine_.placement_profile)));
+      analyzed_programs_.push_back(std::make_unique<frontend::Program>(analyzer::place_by_profile(
+          *units.back().program, *engine_.placement_profile, nullptr, &program, engine_.profile_form,
+          &image_->placement_tables)));
       units.back().program = analyzed_programs_.back().get();
     }
   }
@@ -376,7 +377,11 @@ std::string Session::use_profile(std::shared_ptr<const analyzer::PlacementProfil
   const frontend::Program program = loaded_program();
   std::string error = analyzer::profile_mismatch(*profile, program, engine_.machine.ius, path);
   if (!error.empty()) return error;
-  if (explanation != nullptr) static_cast<void>(analyzer::place_by_profile(program, *profile, explanation));
+  if (explanation != nullptr) {
+    analyzer::PlacementTables ignored;
+    static_cast<void>(
+        analyzer::place_by_profile(program, *profile, explanation, &program, engine_.profile_form, &ignored));
+  }
   engine_.placement_profile = std::move(profile);
   compiled_ = false;  // compiled again with the profile's placements
   return {};

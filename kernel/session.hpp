@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "analyzer/placement_profile.hpp"
+#include "analyzer/profile_placement.hpp"
 #include "frontend/parse.hpp"
 #include "frontend/program_files.hpp"
 #include "kernel/machine_description.hpp"
@@ -63,6 +64,9 @@ struct EngineOptions {
   /// `--profile` (the executor): placements from this profile on the machines that place
   /// goals (analyzer/profile_placement.hpp); null: none. Set by Session::use_profile.
   std::shared_ptr<const analyzer::PlacementProfile> placement_profile;
+  /// How the executor finds an iteration's IU: constants in code, or a table looked up at run
+  /// time (the original inspector-executor, for comparison).
+  analyzer::ExecutorForm profile_form = analyzer::ExecutorForm::Constants;
 };
 
 class SimMachine;

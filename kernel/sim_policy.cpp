@@ -12,7 +12,7 @@ namespace fleng::kernel {
 vm::RunStatus SimPolicy::reduce(vm::Cell goal) {
   pending_ = goal;
   if (recorder_ == nullptr) [[likely]] return iu_.run_loop(*this);
-  recorder_->begin(iu_.index(), goal);
+  recorder_->begin(iu_.index(), goal, iu_.heap.top());
   const vm::RunStatus status = iu_.run_loop(*this);
   recorder_->end(iu_.index());
   return status;

@@ -95,7 +95,7 @@ class SimPolicy {
   /// Dereference, asking the machine for the cells of other IUs on the way.
   vm::Cell deref(vm::Cell c) {
     while (vm::is_ref(c)) {
-      if (recorder_ != nullptr) [[unlikely]] recorder_->read(iu_.index(), vm::iu_of(c), 1);
+      if (recorder_ != nullptr) [[unlikely]] recorder_->read(iu_.index(), vm::iu_of(c), 1, vm::address_of(c));
       if (vm::iu_of(c) != iu_.index()) machine_.read(iu_, c);
       const vm::Cell contents = vm::load_cell(vm::address_of(c));
       if (vm::is_var_contents(contents)) return c;
@@ -107,7 +107,9 @@ class SimPolicy {
     if (arity > 0) registers[0] = deref(registers[0]);
   }
   void read_structure(vm::Cell c) {
-    if (recorder_ != nullptr) [[unlikely]] recorder_->read(iu_.index(), vm::iu_of(c), vm::is_cons(c) ? 2 : 1);
+    if (recorder_ != nullptr) [[unlikely]] {
+      recorder_->read(iu_.index(), vm::iu_of(c), vm::is_cons(c) ? 2 : 1, vm::address_of(c));
+    }
     if (vm::iu_of(c) != iu_.index()) machine_.read(iu_, c);
   }
 

@@ -104,6 +104,10 @@ class CodeImage {
   /// reads one at every spawn and execute: a vector as long as the code, 0 elsewhere).
   std::unordered_map<std::uint32_t, std::uint64_t> site_at;
   std::vector<std::uint64_t> site_keys;
+  /// The tables of a profile-guided executor that looks destinations up at run time
+  /// ('$placement_of'/3): per table, (key, IU) sorted by key, a key's IU that of the last
+  /// entry at or below it.
+  std::vector<std::vector<std::pair<std::int64_t, std::uint32_t>>> placement_tables;
   /// The program or a query names a random builtin: its IUs keep lineage keys.
   bool random_used = false;
 

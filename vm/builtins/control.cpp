@@ -93,6 +93,36 @@ Outcome builtin_current_node(Iu& iu, Cell*, Cell* out) {
 Outcome builtin_num_nodes(Iu& iu, Cell*, Cell* out) {
   return deliver(out, make_small_int(iu.count()));
 }
+Outcome builtin_placement_of(Iu& iu, Cell* args, Cell* out) {
+  const Cell table = deref(args[0]);
+  const Cell key = deref(args[1]);
+  const auto& tables = iu.image.placement_tables;
+  if (!is_int(table) || small_int_value(table) < 0 ||
+      static_cast<std::size_t>(small_int_value(table)) >= tables.size()) {
+    return iu.fail(fmt::format("$placement_of/3: no placement table {}", iu.format(table)));
+  }
+  const auto& entries = tables[static_cast<std::size_t>(small_int_value(table))];
+  // A key that is not an integer, or an empty table: the goal stays here.
+  if (!is_integer(key) || entries.empty()) return deliver(out, make_small_int(iu.index()));
+  // Binary search for the last entry at or below the key (the first entry below them all),
+  // one unit of builtin work per probe.
+  const std::int64_t k = integer_value(key);
+  std::size_t lo = 0;
+  std::size_t hi = entries.size();
+  std::uint64_t probes = 0;
+  while (hi - lo > 1) {
+    const std::size_t mid = lo + (hi - lo) / 2;
+    ++probes;
+    if (entries[mid].first <= k) {
+      lo = mid;
+    } else {
+      hi = mid;
+    }
+  }
+  iu.charge_work(probes + 1);
+  return deliver(out, make_small_int(entries[lo].second));
+}
+
 Outcome builtin_reductions(Iu& iu, Cell*, Cell* out) {
   return deliver_int(iu, out, static_cast<std::int64_t>(iu.counters.reductions));
 }
