@@ -84,9 +84,13 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
   ++counts.ran_on[iu];
   // Where the goal was made: the IU that sent it, else this one (a first reduction only: the
   // state's generation counts its activations).
-  const auto sender = senders_.find(vm::address_of(goal));
-  const unsigned made = sender != senders_.end() ? sender->second : iu;
-  if (sender != senders_.end()) senders_.erase(sender);
+  const auto maker = makers_.find(vm::address_of(goal));
+  unsigned made = iu;
+  if (maker != makers_.end()) {
+    made = maker->second.iu;
+    if (counts.parent == nullptr && maker->second.instance != &counts) counts.parent = maker->second.instance;
+    makers_.erase(maker);
+  }
   if (vm::goal_record::generation(vm::goal_record::state(goal)) == 0) ++counts.made_on[made];
   current_[iu] = &counts;
 }

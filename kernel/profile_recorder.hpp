@@ -5,7 +5,8 @@
 // simulated UNIRED makes (each reference followed, each matched structure: the words a remote
 // read would fetch, kernel/sim_policy.hpp), local ones included; the writes are the bindings it
 // makes. What a goal reduced directly (`execute`) does counts for the goal whose `reduce`
-// command it continues: an iteration is the goal and the work it goes on with.
+// command it continues, and what a goal made by a body does counts for the instance that made
+// it as well (up the chain of makers): an iteration is the goal and the work it goes on with.
 #pragma once
 
 #include <cstdint>
@@ -37,17 +38,23 @@ class ProfileRecorder {
   void end(unsigned iu) { current_[iu] = nullptr; }
   /// The reducer on `iu` read `words` words at `where`, which IU `owner` holds.
   void read(unsigned iu, unsigned owner, std::uint64_t words, const vm::Cell* where) {
-    Counts* c = current_[iu];
-    if (c == nullptr) [[unlikely]] return;
     if (owner == iu && where >= fresh_[iu]) return;  // made by this goal
-    c->read[owner] += words;
+    unsigned depth = 0;
+    for (Counts* c = current_[iu]; c != nullptr && depth < kMaxChain; c = c->parent, ++depth) {
+      c->read[owner] += words;
+    }
   }
-  /// IU `from` sent goal record `goal` (now on another IU's heap) to be reduced there: the
-  /// goal's instance is told where it was made.
-  void sent(vm::Cell goal, unsigned from) { senders_[vm::address_of(goal)] = from; }
+  /// A body on IU `on` made goal record `goal` (for this IU's pool, or sent to another IU's
+  /// heap): the goal's instance is told where it was made and by which instance. What a goal
+  /// reads and writes counts for the instances that made it too (up the chain): an iteration's
+  /// data are also those of the goals it makes, which go where it goes unless placed apart.
+  void made(vm::Cell goal, unsigned on) { makers_[vm::address_of(goal)] = Maker{on, current_[on]}; }
   /// The reducer on `iu` bound a variable that IU `owner` holds.
   void wrote(unsigned iu, unsigned owner) {
-    if (Counts* c = current_[iu]) [[likely]] c->written[owner] += 1;
+    unsigned depth = 0;
+    for (Counts* c = current_[iu]; c != nullptr && depth < kMaxChain; c = c->parent, ++depth) {
+      c->written[owner] += 1;
+    }
   }
 
   /// What was seen, as the sites of a profile (program clauses only, in code order), added to
@@ -55,7 +62,10 @@ class ProfileRecorder {
   void add_to(std::vector<analyzer::ProfileSite>& sites) const;
 
  private:
+  /// How far up the chain of makers a read is counted (a bound, for chains that loop).
+  static constexpr unsigned kMaxChain = 64;
   struct Counts {
+    Counts* parent = nullptr;  // the instance whose body made the first goal of this one
     std::uint64_t reductions = 0;
     std::vector<std::uint64_t> ran_on;
     std::vector<std::uint64_t> made_on;
@@ -78,7 +88,11 @@ class ProfileRecorder {
   std::unordered_map<std::uint32_t, Site> sites_;  // by call site (code address)
   std::vector<Counts*> current_;                   // by IU: the instance being reduced
   std::vector<const vm::Cell*> fresh_;             // by IU: its heap top when it began
-  std::unordered_map<const vm::Cell*, unsigned> senders_;  // goals sent, not yet reduced
+  struct Maker {
+    unsigned iu = 0;
+    Counts* instance = nullptr;
+  };
+  std::unordered_map<const vm::Cell*, Maker> makers_;  // goals made, not yet reduced
 };
 
 }  // namespace fleng::kernel

@@ -493,7 +493,7 @@ void SimMachine::write_data(vm::Iu& from, unsigned iu, std::size_t words) {
 
 void SimMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
   ++nodes_[from.index()]->stats.goals_sent;
-  if (recorder_ != nullptr) recorder_->sent(goal, from.index());
+  if (recorder_ != nullptr) recorder_->made(goal, from.index());
   // The lineage key (vm/lineage.hpp) travels with the goal but is not charged: PIE64's goal
   // frames had no such word, and the simulated times stay those of the machine measured.
   const std::uint32_t words = vm::goal_record::kHeaderCells - 1 + vm::goal_record::arity(goal);

@@ -78,7 +78,10 @@ class SimPolicy {
   }
   std::uint32_t first_slice() const { return iu_.options().time_slice; }
   static bool next_slice_piece(std::uint32_t& /*slice*/) { return false; }
-  void goal_entered_pool() { machine_.new_goal(iu_); }
+  void goal_entered_pool(vm::Cell goal) {
+    if (recorder_ != nullptr) [[unlikely]] recorder_->made(goal, iu_.index());
+    machine_.new_goal(iu_);
+  }
 
   void charge_instruction(vm::Cell opcode) { cycles_ += costs_->instruction_cycles[opcode]; }
   void charge_reduce_dispatch() { cycles_ += costs_->reduce_dispatch; }

@@ -89,7 +89,7 @@ class ThreadsPolicy {
     }
     return false;
   }
-  static void goal_entered_pool() {}
+  static void goal_entered_pool(vm::Cell /*goal*/) {}
 
   static void charge_instruction(vm::Cell /*opcode*/) {}
   static void charge_reduce_dispatch() {}

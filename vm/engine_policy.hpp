@@ -39,8 +39,8 @@ concept EnginePolicy = requires(P& p, Cell c, Cell& goal, RunStatus& status, uns
   /// The slice ran out: true with `slice` set to go on reducing directly (the threads
   /// engine's slice in pieces), false to send the goal to the back of the queue.
   { p.next_slice_piece(slice) } -> std::same_as<bool>;
-  /// A goal entered this IU's own pool (spawn, spawn_at here): the MP's `newgoal`.
-  { p.goal_entered_pool() } -> std::same_as<void>;
+  /// Goal record `c` entered this IU's own pool (spawn, spawn_at here): the MP's `newgoal`.
+  { p.goal_entered_pool(c) } -> std::same_as<void>;
   // --- costs (no-ops where nothing is counted) ----------------------------------------------------
   /// The instruction whose opcode cell is `c` is about to run.
   { p.charge_instruction(c) } -> std::same_as<void>;

@@ -45,7 +45,7 @@ class LocalPolicy {
   }
   std::uint32_t first_slice() const { return time_slice_; }
   static bool next_slice_piece(std::uint32_t& /*slice*/) { return false; }
-  static void goal_entered_pool() {}
+  static void goal_entered_pool(Cell /*goal*/) {}
 
   static void charge_instruction(Cell /*opcode*/) {}
   static void charge_reduce_dispatch() {}

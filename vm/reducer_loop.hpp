@@ -674,7 +674,7 @@ op_spawn: {
 #undef COPY_ONE
   ++counters.goals_spawned;
   pool_.push_back(make_pointer(Tag::Box, p, iu));
-  policy.goal_entered_pool();
+  policy.goal_entered_pool(pool_.back());
   pc += 3 + n;
   DISPATCH();
 }
@@ -745,7 +745,7 @@ op_spawn_at: {
   ++counters.goals_spawned;
   if (where == iu) {
     pool_.push_back(make_pointer(Tag::Box, p, iu));
-    policy.goal_entered_pool();
+    policy.goal_entered_pool(pool_.back());
   } else {
     remote_->send_goal(*this, where, make_pointer(Tag::Box, p, Policy::kWritesRemoteHeaps ? where : iu));
   }
