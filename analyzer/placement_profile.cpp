@@ -231,6 +231,10 @@ std::string profile_json(const PlacementProfile& profile) {
 
 ProfileRead parse_profile(const std::string& text, const std::string& path) {
   ProfileRead result;
+  if (text.find_first_not_of(" \t\r\n") == std::string::npos) {
+    result.error = fmt::format("{}: error: the profile is empty", path);
+    return result;
+  }
   json doc;
   try {
     doc = json::parse(text);

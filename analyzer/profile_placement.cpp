@@ -446,12 +446,21 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
         continue;
       }
       if (stay_where_made.contains(&site)) {
-        // The paper's SPMD executor: each IU runs the iterations it makes, no destination at all.
-        Placement here;
-        here.kind = PlacementKind::Local;
-        goal.placement = here;
+        // The paper's SPMD executor: each IU runs the iterations it makes; the destination is
+        // the IU's own number, a constant of its code. The goal goes through this IU's pool, as
+        // a goal sent to IU K does (reduced at once instead, with `@ local`, each iteration
+        // would hold up the loop that makes the others: docs/evaluation-ie.md measures both).
+        const std::string iu_variable = fmt::format("PlacedIu_{}", ++site_number);
+        std::vector<TermPtr> args;
+        args.push_back(variable(iu_variable));
+        lookups[position] = plain_goal(frontend::make_compound("current_node", std::move(args), goal.span));
+        Placement node;
+        node.kind = PlacementKind::Node;
+        node.variable = iu_variable;
+        goal.placement = node;
         if (explanation != nullptr) {
-          *explanation += fmt::format("  every iteration goes to the IU whose body makes it: written as {} @ local\n\n",
+          *explanation += fmt::format("  every iteration goes to the IU whose body makes it: written as "
+                                      "current_node(N), {} @ node(N)\n\n",
                                       site.goal);
         }
         continue;

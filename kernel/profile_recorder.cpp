@@ -34,6 +34,7 @@ ProfileRecorder::Counts& ProfileRecorder::instance(Site& site, std::optional<std
     counts = &*site.keyless;
   }
   if (counts->ran_on.empty()) {
+    counts->key = key;
     counts->ran_on.assign(ius_, 0);
     counts->made_on.assign(ius_, 0);
     counts->read.assign(ius_, 0);
@@ -88,7 +89,10 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
   unsigned made = iu;
   if (maker != makers_.end()) {
     made = maker->second.iu;
-    if (counts.parent == nullptr && maker->second.instance != &counts) counts.parent = maker->second.instance;
+    Counts* by = maker->second.instance;
+    if (counts.parent == nullptr && by != &counts && by != nullptr && key && by->key == key) {
+      counts.parent = by;
+    }
     makers_.erase(maker);
   }
   if (vm::goal_record::generation(vm::goal_record::state(goal)) == 0) ++counts.made_on[made];

@@ -5,8 +5,8 @@
 // simulated UNIRED makes (each reference followed, each matched structure: the words a remote
 // read would fetch, kernel/sim_policy.hpp), local ones included; the writes are the bindings it
 // makes. What a goal reduced directly (`execute`) does counts for the goal whose `reduce`
-// command it continues, and what a goal made by a body does counts for the instance that made
-// it as well (up the chain of makers): an iteration is the goal and the work it goes on with.
+// command it continues, and what a goal of the same key made by a body does counts for the
+// instance that made it as well: an iteration is the goal and the work it goes on with.
 #pragma once
 
 #include <cstdint>
@@ -46,8 +46,9 @@ class ProfileRecorder {
   }
   /// A body on IU `on` made goal record `goal` (for this IU's pool, or sent to another IU's
   /// heap): the goal's instance is told where it was made and by which instance. What a goal
-  /// reads and writes counts for the instances that made it too (up the chain): an iteration's
-  /// data are also those of the goals it makes, which go where it goes unless placed apart.
+  /// with the same key as the instance that made it reads and writes counts for that instance
+  /// too (up the chain): an iteration's data are also those of the goals it makes for the same
+  /// index (relax_point(I, ..) making relax_sum(I, ..)), which go where it goes.
   void made(vm::Cell goal, unsigned on) { makers_[vm::address_of(goal)] = Maker{on, current_[on]}; }
   /// The reducer on `iu` bound a variable that IU `owner` holds.
   void wrote(unsigned iu, unsigned owner) {
@@ -65,7 +66,8 @@ class ProfileRecorder {
   /// How far up the chain of makers a read is counted (a bound, for chains that loop).
   static constexpr unsigned kMaxChain = 64;
   struct Counts {
-    Counts* parent = nullptr;  // the instance whose body made the first goal of this one
+    Counts* parent = nullptr;  // the instance of the same key whose body made this one's goal
+    std::optional<std::int64_t> key;
     std::uint64_t reductions = 0;
     std::vector<std::uint64_t> ran_on;
     std::vector<std::uint64_t> made_on;

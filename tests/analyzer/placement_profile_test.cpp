@@ -67,6 +67,7 @@ TEST(PlacementProfile, BadFilesAreLocatedErrors) {
   EXPECT_NE(truncated.error.find("truncated"), std::string::npos) << truncated.error;
   const auto foreign = parse_profile("{\"format\": \"other\"}", "p.profile");
   EXPECT_EQ(foreign.error, "p.profile: error: not a fleng profile (no \"format\": \"fleng-profile\")");
+  EXPECT_EQ(parse_profile("\n", "p.profile").error, "p.profile: error: the profile is empty");
   const auto not_json = parse_profile("hello\n", "p.profile");
   EXPECT_EQ(not_json.error, "p.profile:1:1: error: not a fleng profile (not valid JSON)");
   std::string other_version = text;
