@@ -85,10 +85,14 @@ std::vector<KeyRange> allocate_site(const ProfileSite& site, unsigned ius, bool&
     table.push_back(std::move(row));
   }
   const auto choices = allocate_iterations(table);
+  // Where made: the IU that made most of the iteration's goals (a goal's maker is found by its
+  // record's address, which a collection may give to another goal: a few strays are noise).
   where_made = true;
   for (std::size_t i = 0; i < keyed.size(); ++i) {
     const auto& made = keyed[i]->made_on;
-    if (made.size() != 1 || made.begin()->first != choices[i].iu) where_made = false;
+    const auto most = std::max_element(made.begin(), made.end(),
+                                       [](const auto& a, const auto& b) { return a.second < b.second; });
+    if (most == made.end() || most->first != choices[i].iu) where_made = false;
   }
   std::vector<KeyRange> ranges;
   for (std::size_t i = 0; i < keyed.size(); ++i) {
@@ -374,7 +378,6 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
 
   std::vector<Clause> generated;
   std::map<std::string, std::uint32_t> ordinals;
-  unsigned site_number = 0;
   Program out = frontend::rewrite_clauses(program, [&](const Clause& clause) {
     const std::string predicate = frontend::to_string(frontend::predicate_of(clause));
     const std::uint32_t ordinal = ++ordinals[predicate];
@@ -426,7 +429,7 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
           tables->emplace_back();
           for (const auto& r : ranges) tables->back().emplace_back(r.first, r.iu);
         }
-        const std::string iu_variable = fmt::format("PlacedIu_{}", table);
+        const std::string iu_variable = fmt::format("PlacedIu_{}", position);
         std::vector<TermPtr> args;
         args.push_back(frontend::make_integer(table, {}, {}));
         args.push_back(site.key_argument >= 1 && site.key_argument <= goal.term->arity()
@@ -450,7 +453,7 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
         // the IU's own number, a constant of its code. The goal goes through this IU's pool, as
         // a goal sent to IU K does (reduced at once instead, with `@ local`, each iteration
         // would hold up the loop that makes the others: docs/evaluation-ie.md measures both).
-        const std::string iu_variable = fmt::format("PlacedIu_{}", ++site_number);
+        const std::string iu_variable = fmt::format("PlacedIu_{}", position);
         std::vector<TermPtr> args;
         args.push_back(variable(iu_variable));
         lookups[position] = plain_goal(frontend::make_compound("current_node", std::move(args), goal.span));
@@ -473,7 +476,8 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
         if (explanation != nullptr) *explanation += fmt::format("  written as {} @ node({})\n\n", site.goal, node.label);
         continue;
       }
-      const std::string base = fmt::format("$placed_{}", ++site_number);
+      // Named by the site, so that the executors of several files never share a name.
+      const std::string base = fmt::format("$placed_{}_{}_{}", site.clause, site.ordinal, site.position);
       const std::size_t arity = goal.term->arity();
       DispatchBuilder(base, goal.term->text, arity, site.key_argument, ranges, generated).build();
       goal.term = goal.term->kind == TermKind::Compound

@@ -28,7 +28,7 @@ namespace fleng::analyzer {
 
 /// Why `profile` (read from `path`) cannot guide `program` (the program as written) on `ius`
 /// IUs: an error message starting with `path`, or empty when it matches. Refused: another IU
-/// count, a predicate added or removed, a clause changed, a site that no longer names its goal.
+/// count, a predicate added or removed, a clause added, removed or changed (the fingerprints).
 std::string profile_mismatch(const PlacementProfile& profile, const frontend::Program& program,
                              unsigned ius, const std::string& path);
 

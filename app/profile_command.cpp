@@ -2,6 +2,7 @@
 #include "app/profile_command.hpp"
 
 #include <chrono>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <algorithm>
@@ -61,11 +62,16 @@ int run_profile(const ProfileOptions& options) {
   run.engine = "sim";
   std::map<std::string, std::uint32_t> keys;
   try {
+    static_cast<void>(chosen_engine(run));  // an option the simulator does not take (--workers)
     keys = parse_keys(options.keys);
   } catch (const std::exception& e) {
     std::cerr << "fleng: " << e.what() << '\n';
     return kernel::kExitError;
   }
+  // The profile can be written (checked before the runs; a file made by the check goes again
+  // if no profile is written).
+  std::error_code ignored;
+  const bool existed = std::filesystem::exists(options.output, ignored);
   {
     std::ofstream probe(options.output, std::ios::app);
     if (!probe) {
@@ -73,6 +79,9 @@ int run_profile(const ProfileOptions& options) {
       return kernel::kExitError;
     }
   }
+  const auto forget_probe = [&] {
+    if (!existed) std::filesystem::remove(options.output, ignored);
+  };
   vm::IuOptions iu;
   iu.program_args = run.program_args;
   iu.seed = run.seed;
@@ -83,9 +92,13 @@ int run_profile(const ProfileOptions& options) {
     configure_engine(session, Engine::Sim, run);
   } catch (const std::exception& e) {
     std::cerr << "fleng: " << e.what() << '\n';
+    forget_probe();
     return kernel::kExitError;
   }
-  if (!session.load(run.files)) return kernel::kExitError;
+  if (!session.load(run.files)) {
+    forget_probe();
+    return kernel::kExitError;
+  }
   analyzer::PlacementProfile profile;
   profile.files = run.files;
   profile.goal = run.goal;
@@ -106,6 +119,7 @@ int run_profile(const ProfileOptions& options) {
       std::cerr << result.report;
       std::cerr << fmt::format("fleng: the inspector's run {} of {} did not succeed: no profile written\n",
                                r + 1, options.runs);
+      forget_probe();
       return result.exit_code;
     }
     if (result.sim_statistics.contains("makespan_cycles")) {

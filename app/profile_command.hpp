@@ -19,8 +19,9 @@ struct ProfileOptions {
   std::vector<std::string> keys;
 };
 
-/// Exit status: 0 when the profile was written; 1 on a bad option, a load error or a run that
-/// did not succeed (its report printed; no profile written).
+/// Exit status: 0 when the profile was written; 1 on a bad option or a load error; a run that
+/// did not succeed gives its own status (1 error, 2 deadlock, halt/1's code), its report
+/// printed and no profile written.
 int run_profile(const ProfileOptions& options);
 
 }  // namespace fleng::app

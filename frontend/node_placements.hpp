@@ -1,6 +1,8 @@
-// `G @ node(N)`: a goal placed on IU N by its number (docs/language.md, placements). The
-// compiler turns the goal into the builtin call '$on_node'(N, G) (vm/builtins/control.cpp),
-// which waits until N is bound, then starts G on IU N modulo the number of IUs. So the goal
+// `G @ node(N)`: a goal placed on IU N by its number (docs/language.md, placements). With N
+// an integer literal the destination is a constant, written into the goal's spawn_at by the
+// compiler (in both bodies). With N a variable the compiler turns the goal into the builtin
+// call '$on_node'(N, G) (vm/builtins/control.cpp), which waits until N is bound, then starts
+// G on IU N modulo the number of IUs. So the goal
 // waits for N on every engine (the one-IU engine runs it here), and a goal whose IU number
 // is computed in the same body (`I is K mod 4, work(K) @ node(I)`) starts once it is known.
 #pragma once

@@ -383,7 +383,8 @@ std::string Session::use_profile(std::shared_ptr<const analyzer::PlacementProfil
         analyzer::place_by_profile(program, *profile, explanation, &program, engine_.profile_form, &ignored));
   }
   engine_.placement_profile = std::move(profile);
-  compiled_ = false;  // compiled again with the profile's placements
+  // Compiled again with the profile's placements (so that --dump code shows them too).
+  if (!compile()) return fmt::format("{}: error: the program placed by the profile does not compile", path);
   return {};
 }
 

@@ -113,12 +113,39 @@ TEST(ProfilePlacement, KeyRangesBecomeTestsWithConstantDestinations) {
             std::string::npos) << why;
   EXPECT_NE(why.find("keys 3..4 -> IU 3: 2 iterations, 1 of 3 words exchanged; rule (1) x1, rule (2) x1"),
             std::string::npos) << why;
-  EXPECT_NE(text.find("'$placed_1'(I, N)"), std::string::npos) << text;
+  EXPECT_NE(text.find("'$placed_loop1/3_1_1'(I, N)"), std::string::npos) << text;
   EXPECT_NE(text.find("less(A1, 3, R)"), std::string::npos) << text;
   EXPECT_NE(text.find("work(A1, A2) @ node(1)"), std::string::npos) << text;
   EXPECT_NE(text.find("work(A1, A2) @ node(3)"), std::string::npos) << text;
   // The printed executor parses back (it is a program like any other).
   EXPECT_TRUE(frontend::parse_source("x.fl", text).ok()) << text;
+}
+
+TEST(ProfilePlacement, TheLookupFormReadsATableAtRunTime) {
+  auto parsed = frontend::parse_source("t.fl", kProgram);
+  const auto profile = small_profile(parsed.program);
+  PlacementTables tables;
+  const std::string text = frontend::print_program(
+      place_by_profile(parsed.program, profile, nullptr, nullptr, ExecutorForm::Lookup, &tables));
+  EXPECT_NE(text.find("'$placement_of'(0, I, PlacedIu_1)"), std::string::npos) << text;
+  EXPECT_NE(text.find("work(I, N) @ node(PlacedIu_1)"), std::string::npos) << text;
+  ASSERT_EQ(tables.size(), 1U);
+  // One entry per range, by its first key.
+  EXPECT_EQ(tables[0], (std::vector<std::pair<std::int64_t, std::uint32_t>>{{1, 1}, {3, 3}}));
+  EXPECT_TRUE(frontend::parse_source("x.fl", text).ok()) << text;
+}
+
+TEST(ProfilePlacement, IterationsThatGoWhereTheyAreMadeUseTheIusOwnNumber) {
+  auto parsed = frontend::parse_source("t.fl", kProgram);
+  auto profile = small_profile(parsed.program);
+  // Keys 1-2 were made on IU 1, keys 3-4 on IU 3: where the rules send them.
+  for (auto& in : profile.sites[0].instances) in.made_on[*in.key <= 2 ? 1U : 3U] = 1;
+  std::string why;
+  const std::string text = frontend::print_program(place_by_profile(parsed.program, profile, &why));
+  EXPECT_NE(text.find("current_node(PlacedIu_1),"), std::string::npos) << text;
+  EXPECT_NE(text.find("work(I, N) @ node(PlacedIu_1)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("$placed"), std::string::npos) << text;
+  EXPECT_NE(why.find("every iteration goes to the IU whose body makes it"), std::string::npos) << why;
 }
 
 TEST(ProfilePlacement, OneRangeIsAConstantNodeOnTheGoalItself) {

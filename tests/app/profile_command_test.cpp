@@ -44,10 +44,24 @@ TEST(ProfileCommand, TheProfiledRunGivesTheSameAnswers) {
   ASSERT_EQ(plain.exit_code, 0) << plain.output;
   EXPECT_EQ(plain.output, "10656\n");
   for (const std::string engine : {"sim", "threads"}) {
-    const auto placed = run_command(kFleng + " run " + kBlocks + " --engine " + engine +
-                                    " --ius 4 --profile " + dir + "/p.profile 2>&1");
-    EXPECT_EQ(placed.exit_code, 0) << engine << ": " << placed.output;
-    EXPECT_EQ(placed.output, plain.output) << engine;
+    for (const std::string form : {"constants", "lookup"}) {
+      const auto placed = run_command(kFleng + " run " + kBlocks + " --engine " + engine +
+                                      " --ius 4 --profile " + dir + "/p.profile --profile-form " + form + " 2>&1");
+      EXPECT_EQ(placed.exit_code, 0) << engine << " " << form << ": " << placed.output;
+      EXPECT_EQ(placed.output, plain.output) << engine << " " << form;
+    }
+  }
+  // The stencil: the same checksum with the profile as without, on the simulator.
+  const std::string stencil = kSource + "/examples/stencil/stencil.fl";
+  const std::string mesh = " -- " + kSource + "/examples/stencil/data/mesh-256.csv 2 particles";
+  ASSERT_EQ(run_command(kFleng + " profile " + stencil + " --ius 16 -o " + dir + "/s.profile" + mesh +
+                        " 2>&1").exit_code, 0);
+  const auto stencil_plain = run_command(kFleng + " run " + stencil + " --ius 16" + mesh + " 2>&1");
+  EXPECT_NE(stencil_plain.output.find("checksum"), std::string::npos) << stencil_plain.output;
+  for (const std::string form : {"constants", "lookup"}) {
+    const auto placed = run_command(kFleng + " run " + stencil + " --ius 16 --profile " + dir +
+                                    "/s.profile --profile-form " + form + mesh + " 2>&1");
+    EXPECT_EQ(placed.output, stencil_plain.output) << form;
   }
   // --profile alone selects the simulated machine (as --ius does).
   const auto alone = run_command(kFleng + " run " + kBlocks + " --profile " + dir +
@@ -137,6 +151,10 @@ TEST(ProfileCommand, MissingTruncatedAndForeignProfilesAreLocatedErrors) {
                                  "/f.profile 2>&1");
   EXPECT_EQ(fails.exit_code, 1);
   EXPECT_NE(fails.output.find("no profile written"), std::string::npos) << fails.output;
+  EXPECT_FALSE(std::filesystem::exists(dir + "/f.profile"));
+  const auto workers = run_command(kFleng + " profile " + kBlocks + " --workers 2 -o " + dir + "/w.profile 2>&1");
+  EXPECT_EQ(workers.exit_code, 1);
+  EXPECT_NE(workers.output.find("--workers 2"), std::string::npos) << workers.output;
   // The profile runs on the simulated machine only.
   const auto threads = run_command(kFleng + " profile " + kBlocks + " --engine threads -o " + dir +
                                    "/t.profile 2>&1");

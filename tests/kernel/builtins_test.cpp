@@ -661,7 +661,9 @@ TEST(BuiltinTable, EveryBuiltinIsCoveredByThisFile) {
       "read_lines/2", "read_csv/2", "read_file_terms/2", "$read_chunk/2", "write_file/2",
       "append_file/2", "format/2", "format/3", "term_to_atom/2", "argv/1",
       // node(N) placement: tests/golden/sim/node_placement.cmd, tests/golden/run/node_*
-      "$on_node/2"};
+      "$on_node/2",
+      // profile-guided placement, the look-up form: tests/app/profile_command_test.cpp
+      "$placement_of/3"};
   std::set<std::string> table;
   for (const auto& info : vm::kBuiltins) table.insert(std::string(info.name) + "/" + std::to_string(info.arity));
   EXPECT_EQ(table, tested);
