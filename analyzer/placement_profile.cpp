@@ -226,7 +226,7 @@ std::string profile_json(const PlacementProfile& profile) {
     sites.push_back(std::move(s));
   }
   doc["sites"] = std::move(sites);
-  return doc.dump(1) + "\n";
+  return doc.dump() + "\n";  // compact: a profile of thousands of iterations stays small
 }
 
 ProfileRead parse_profile(const std::string& text, const std::string& path) {

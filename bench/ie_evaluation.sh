@@ -12,8 +12,9 @@
 #   (d0) the profiled executor without packing; (o) the program's own owner-computes placement
 # plus the inspector's cost (fleng profile's host seconds, its simulated run) and a run whose
 # dependency changed since the profile (a profile of the hilbert mesh used on the random one).
-# Writes bench/results/ie/runs.csv, bench/results/ie-<date>.md (the run's record) and
-# docs/evaluation-ie.md (bench/ie_report.py).
+# Writes bench/results/ie/runs.csv and profiles.csv, bench/results/ie-<date>.md (the run's
+# record) and docs/evaluation-ie.md (bench/ie_report.py); the meshes and the profiles (tens of
+# megabytes) go to $IE_WORK (default: $TMPDIR/fleng-ie).
 #   bash bench/ie_evaluation.sh      (about 5 minutes on 2 cores; QUICK=1: 256 points, 3 steps)
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -21,12 +22,13 @@ if [ ! -x build/fleng ]; then cmake --preset release >/dev/null; fi
 cmake --build build >/dev/null
 
 out=bench/results/ie
-mkdir -p "$out" docs/figures/ie
+work=${IE_WORK:-${TMPDIR:-/tmp}/fleng-ie}
+mkdir -p "$out" "$work" docs/figures/ie
 points=${POINTS:-2048}
 steps=${STEPS:-10}
 if [ "${QUICK:-0}" = 1 ]; then points=256; steps=3; fi
-python3 examples/stencil/make_mesh.py --points "$points" --seed 1 --order hilbert -o "$out/mesh-hilbert.csv"
-python3 examples/stencil/make_mesh.py --points "$points" --seed 1 --order random -o "$out/mesh-random.csv"
+python3 examples/stencil/make_mesh.py --points "$points" --seed 1 --order hilbert -o "$work/mesh-hilbert.csv"
+python3 examples/stencil/make_mesh.py --points "$points" --seed 1 --order random -o "$work/mesh-random.csv"
 window=100
 loadavg=$(cut -d' ' -f1-3 /proc/loadavg)
 started=$(date +%s.%N)
@@ -39,7 +41,7 @@ run() {  # kind mesh ius variant [fleng options...]
   local t0 t1 output
   t0=$(date +%s.%N)
   output=$(build/fleng run examples/stencil/stencil.fl --engine sim --ius "$ius" --stats json "$@" \
-    -- "$out/mesh-$mesh.csv" "$steps" "$kind" ${PLACEMENT:-})
+    -- "$work/mesh-$mesh.csv" "$steps" "$kind" ${PLACEMENT:-})
   t1=$(date +%s.%N)
   python3 - "$kind" "$mesh" "$ius" "$variant" "$t0" "$t1" "$output" <<'PY'
 import json, sys
@@ -60,10 +62,10 @@ echo "kind,mesh,ius,host_seconds,makespan_cycles,sites,instances" > "$profiles"
 for kind in relax particles; do
   for mesh in hilbert random; do
     for ius in 4 16 64; do
-      p=$out/$kind-$mesh-$ius.profile
+      p=$work/$kind-$mesh-$ius.profile
       t0=$(date +%s.%N)
       build/fleng profile examples/stencil/stencil.fl --ius "$ius" -o "$p" \
-        -- "$out/mesh-$mesh.csv" "$steps" "$kind" > /dev/null 2> "$out/profile.log"
+        -- "$work/mesh-$mesh.csv" "$steps" "$kind" > /dev/null 2> "$work/profile.log"
       t1=$(date +%s.%N)
       python3 - "$p" "$t0" "$t1" "$kind" "$mesh" "$ius" >> "$profiles" <<'PY'
 import json, sys
@@ -82,7 +84,7 @@ PY
     # The dependency changed: the hilbert mesh's profile on the random mesh (same program).
   done
   for ius in 4 16 64; do
-    run "$kind" random "$ius" stale --profile "$out/$kind-hilbert-$ius.profile" \
+    run "$kind" random "$ius" stale --profile "$work/$kind-hilbert-$ius.profile" \
       --set nip.aggregation_window=$window >> "$csv"
   done
 done

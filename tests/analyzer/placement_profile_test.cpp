@@ -71,11 +71,11 @@ TEST(PlacementProfile, BadFilesAreLocatedErrors) {
   const auto not_json = parse_profile("hello\n", "p.profile");
   EXPECT_EQ(not_json.error, "p.profile:1:1: error: not a fleng profile (not valid JSON)");
   std::string other_version = text;
-  other_version.replace(other_version.find("\"version\": 1"), 12, "\"version\": 7");
+  other_version.replace(other_version.find("\"version\":1"), 11, "\"version\":7");
   EXPECT_NE(parse_profile(other_version, "p.profile").error.find("version 7 is not supported"),
             std::string::npos);
   std::string bad_iu = text;
-  bad_iu.replace(bad_iu.find("\"ius\": 4"), 8, "\"ius\": 2");
+  bad_iu.replace(bad_iu.find("\"ius\":4"), 7, "\"ius\":2");
   EXPECT_NE(parse_profile(bad_iu, "p.profile").error.find("IU 3 is not one of the profile's 2 IUs"),
             std::string::npos);
   EXPECT_EQ(read_profile("/nonexistent/p.profile").error,
