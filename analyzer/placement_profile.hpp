@@ -6,8 +6,8 @@
 //
 // A goal site is a body goal of a program clause (its predicate, the clause's number and the
 // goal's position in the body). A site's goals are its instances, told apart by a key: the
-// value of the argument the user marks, or else of the first argument when it is an integer
-// (a loop index leads, as the paper's iterations are keyed by theirs). For each instance the
+// value of the argument the user marks, or else of the first argument that is an integer when
+// the goal runs (a loop index, as the paper's iterations are keyed by theirs). For each instance the
 // profile keeps the IUs it ran on and the words it read and wrote, by the IU that owns them
 // (local words included: they would cross the network if the instance ran elsewhere).
 //

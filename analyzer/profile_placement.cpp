@@ -64,6 +64,26 @@ std::string not_placed_because(const ProfileSite& site, const PlacementProfile& 
   }
   if (keyed < 2) return "fewer than two iterations with an integer key";
   if (words == 0) return "reads and writes no data";
+  // An iteration's goals are made by one loop, on one IU, at every outer step; goals of one key
+  // made on several IUs are not one iteration (a step or block number that the goals of
+  // every block share): more than 1% of such keys and the key does not tell iterations apart.
+  std::size_t spread = 0;
+  for (const auto& instance : site.instances) {
+    if (instance.key && instance.made_on.size() > 1) {
+      std::uint64_t all = 0;
+      std::uint64_t most = 0;
+      for (const auto& [iu, n] : instance.made_on) {
+        all += n;
+        most = std::max(most, n);
+      }
+      if (most * 2 <= all) ++spread;  // no IU made most of them
+    }
+  }
+  if (spread * 100 > keyed) {
+    return fmt::format("its key (argument {}) does not tell iterations apart: the goals of one key "
+                       "were made on several IUs ({} keys); mark the loop index with --key",
+                       site.key_argument, spread);
+  }
   return {};
 }
 
@@ -362,12 +382,26 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
     candidates.push_back(&site);
   }
   // A goal made inside another placed iteration (its clause reached from that iteration's
-  // predicate) is part of that iteration: it goes where the iteration goes.
+  // predicate) for the same index (each of its keys is one of that iteration's keys:
+  // relax_sum(I, ..) inside relax_point(I, ..)) is part of that iteration: it goes where the
+  // iteration goes. (A loop over steps that reaches the iterations is not their iteration.)
+  const auto keys_of = [](const ProfileSite& site) {
+    std::set<std::int64_t> keys;
+    for (const auto& instance : site.instances) {
+      if (instance.key) keys.insert(*instance.key);
+    }
+    return keys;
+  };
   for (const ProfileSite* site : candidates) {
     const ProfileSite* outer = nullptr;
+    const auto inner_keys = keys_of(*site);
     for (const ProfileSite* other : candidates) {
-      if (other != site && graph.reaches(key_of(other->goal), key_of(site->clause)) &&
-          !graph.reaches(key_of(site->goal), key_of(other->clause))) {
+      if (other == site || !graph.reaches(key_of(other->goal), key_of(site->clause)) ||
+          graph.reaches(key_of(site->goal), key_of(other->clause))) {
+        continue;
+      }
+      const auto outer_keys = keys_of(*other);
+      if (std::includes(outer_keys.begin(), outer_keys.end(), inner_keys.begin(), inner_keys.end())) {
         outer = other;
       }
     }

@@ -70,14 +70,18 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
       if (vm::is_integer(v)) key = vm::integer_value(v);
       site.key_argument = *marked;
     }
-  } else if (arity > 0) {
-    // Unmarked: the first argument, when it is an integer (a loop index leads, as in the
-    // paper's iterations; a later integer is more often a step count or a block number, which
-    // many goals share).
-    const vm::Cell v = vm::deref(args[0]);
-    if (vm::is_integer(v)) {
-      key = vm::integer_value(v);
-      site.key_argument = 1;
+  } else {
+    // Unmarked: the first argument that is an integer now (a loop index, as the paper's
+    // iterations are keyed). A site whose keys do not tell its iterations apart (a step number
+    // shared by the goals of every block) is found out by the executor: its goals of one key
+    // are made on several IUs.
+    for (std::uint32_t i = 0; i < arity; ++i) {
+      const vm::Cell v = vm::deref(args[i]);
+      if (vm::is_integer(v)) {
+        key = vm::integer_value(v);
+        if (site.key_argument == 0) site.key_argument = i + 1;
+        break;
+      }
     }
   }
   Counts& counts = instance(site, key);

@@ -26,7 +26,7 @@ namespace fleng::kernel {
 class ProfileRecorder {
  public:
   /// `key_arguments`: "name/arity" -> the argument (from 1) whose value keys the instances of
-  /// that predicate's goals; others are keyed on their first argument when it is an integer.
+  /// that predicate's goals; others are keyed on their first argument that is an integer.
   ProfileRecorder(const vm::CodeImage& image, unsigned ius,
                   std::map<std::string, std::uint32_t> key_arguments = {});
 

@@ -87,7 +87,7 @@ TEST_F(ProfileRecorderTest, IterationsReadTheDataOfTheIuTheirKeyNames) {
   EXPECT_EQ(twice->clause, "it/3");
 }
 
-TEST_F(ProfileRecorderTest, MarkedKeysAndKeylessSites) {
+TEST_F(ProfileRecorderTest, MarkedKeysAndTheFirstIntegerArgument) {
   ASSERT_TRUE(load(kProgram)) << err.str();
   simulate(4);
   session().engine().profile_sites = &sites;
@@ -97,11 +97,15 @@ TEST_F(ProfileRecorderTest, MarkedKeysAndKeylessSites) {
   ASSERT_NE(loop, nullptr);
   EXPECT_EQ(loop->key_argument, 2U);
   for (const auto& instance : loop->instances) EXPECT_EQ(instance.key, std::optional<std::int64_t>(8));
-  // sum(Ss, 0, S): its first argument is a list, so it has no key.
+  // sum(Ss, 0, S): its first argument is a list; the first integer one is the accumulator.
   const auto* sum = site("sum/3");
   ASSERT_NE(sum, nullptr);
-  EXPECT_EQ(sum->key_argument, 0U);
-  for (const auto& instance : sum->instances) EXPECT_FALSE(instance.key.has_value());
+  EXPECT_EQ(sum->key_argument, 2U);
+  for (const auto& instance : sum->instances) EXPECT_EQ(instance.key, std::optional<std::int64_t>(0));
+  // data1(R, I, N, Ds): R is an atom, so the key is I, argument 2.
+  const auto* data1 = site("data1/4");
+  ASSERT_NE(data1, nullptr);
+  EXPECT_EQ(data1->key_argument, 2U);
 }
 
 }  // namespace
