@@ -60,14 +60,14 @@ def figure(runs, kind, mesh, figures):
 set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.8 border -1
-set key outside right
+set key below maxrows 2
 set ylabel 'makespan relative to (b)'
 set xlabel 'IUs'
 set title '{kind}, {mesh} numbering'
 set yrange [0:*]
 plot '{base}.dat' using 2:xtic(1) title '{VARIANTS[order[0]]}', {titles.split(', ', 1)[1]}
 """
-    for term, ext in (("svg size 760,380", "svg"), ("pngcairo size 760,380", "png")):
+    for term, ext in (("svg size 760,420", "svg"), ("pngcairo size 760,420", "png")):
         try:
             subprocess.run(["gnuplot"], input=f"set terminal {term}\nset output '{base}.{ext}'\n" + script,
                            text=True, check=True, capture_output=True)
