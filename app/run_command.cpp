@@ -355,6 +355,11 @@ int run_checked(const RunOptions& options) {
                         options.explain && !other_rank ? &std::cerr : nullptr)) {
     return kernel::kExitError;
   }
+  if (!options.profile_file.empty() && !session.engine().machine.static_partitioning && !other_rank) {
+    // Naive partitioning sends every goal to the least-loaded IU, placed iterations too.
+    std::cerr << "fleng: warning: --static off places every goal by the load: the profile's "
+                 "placements are not followed (its tests still run)\n";
+  }
   if (options.dump == "code") {
     out << session.disassembly();
     return finish_output(output, kernel::kExitSuccess);

@@ -63,6 +63,12 @@ TEST(ProfileCommand, TheProfiledRunGivesTheSameAnswers) {
                                     "/s.profile --profile-form " + form + mesh + " 2>&1");
     EXPECT_EQ(placed.output, stencil_plain.output) << form;
   }
+  // Naive partitioning does not follow the profile: the answers stay, with a warning.
+  const auto naive = run_command(kFleng + " run " + kBlocks + " --ius 4 --static off --profile " + dir +
+                                 "/p.profile 2>&1");
+  EXPECT_EQ(naive.exit_code, 0) << naive.output;
+  EXPECT_EQ(naive.output, "fleng: warning: --static off places every goal by the load: the profile's "
+                          "placements are not followed (its tests still run)\n10656\n");
   // --profile alone selects the simulated machine (as --ius does).
   const auto alone = run_command(kFleng + " run " + kBlocks + " --profile " + dir +
                                  "/p.profile --set ius=4 2>&1");
