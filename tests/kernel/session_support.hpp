@@ -27,6 +27,17 @@ inline vm::IuOptions test_options(std::size_t max_cells = std::size_t{1} << 20,
 
 /// A hand-annotated primes sieve with a list counter (the machine tests' common program):
 /// primes(300, Ps), count(Ps, 0, C) gives C = 62.
+/// The session's queries run on the simulated machine: `ius` IUs, static partitioning
+/// `static_on`, dynamic-partitioning threshold `threshold`, 2 MiB of heap per IU.
+inline void simulate_on(Session& session, unsigned ius, bool static_on = true, unsigned threshold = 128) {
+  auto& engine = session.engine();
+  engine.simulated = true;
+  engine.machine.ius = ius;
+  engine.machine.static_partitioning = static_on;
+  engine.machine.threshold = threshold;
+  engine.machine.heap_cells = std::size_t{1} << 18;
+}
+
 inline const char* const kAnnotatedPrimes = R"(
 primes(Max, Ps) :- gen(2, Max, Ns), sift(Ns, Ps).
 gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).

@@ -29,12 +29,8 @@ const char* const kSpray =
 class AggregationTest : public SessionTest {
  protected:
   void simulate(unsigned ius, std::uint32_t window, std::uint32_t packet_words = 32) {
+    test::simulate_on(session(), ius);
     auto& engine = session().engine();
-    engine.simulated = true;
-    engine.machine.ius = ius;
-    engine.machine.static_partitioning = true;
-    engine.machine.threshold = 128;
-    engine.machine.heap_cells = std::size_t{1} << 18;
     engine.machine.aggregation_window = window;
     engine.machine.packet_words = packet_words;
   }

@@ -32,14 +32,7 @@ const char* const kProgram =
 
 class ProfileRecorderTest : public SessionTest {
  protected:
-  void simulate(unsigned ius) {
-    auto& engine = session().engine();
-    engine.simulated = true;
-    engine.machine.ius = ius;
-    engine.machine.static_partitioning = true;
-    engine.machine.threshold = 128;
-    engine.machine.heap_cells = std::size_t{1} << 18;
-  }
+  void simulate(unsigned ius) { test::simulate_on(session(), ius); }
   const analyzer::ProfileSite* site(const std::string& goal) {
     for (const auto& s : sites) {
       if (s.goal == goal) return &s;

@@ -20,12 +20,7 @@ using test::SessionTest;
 class SimTest : public SessionTest {
  protected:
   void simulate(unsigned ius, bool static_on, unsigned threshold) {
-    auto& engine = session().engine();
-    engine.simulated = true;
-    engine.machine.ius = ius;
-    engine.machine.static_partitioning = static_on;
-    engine.machine.threshold = threshold;
-    engine.machine.heap_cells = std::size_t{1} << 18;
+    test::simulate_on(session(), ius, static_on, threshold);
   }
 
   /// The statistics (all simulated: the same bytes on every run).
