@@ -271,6 +271,16 @@ void drop_dangling_labels(Clause& clause) {
   }
 }
 
+/// `goal @ node(N)`, N the variable `iu_variable` that `computes` binds; `before` becomes that
+/// goal, which the clause runs just before `goal`.
+void place_on_computed_node(Goal& goal, const std::string& iu_variable, TermPtr computes, Goal& before) {
+  before = plain_goal(std::move(computes));
+  Placement node;
+  node.kind = PlacementKind::Node;
+  node.variable = iu_variable;
+  goal.placement = node;
+}
+
 std::string rule_counts(const KeyRange& r) {
   std::string out;
   for (std::size_t rule = 1; rule <= 4; ++rule) {
@@ -476,11 +486,8 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
                            ? frontend::clone(*goal.term->args[site.key_argument - 1])
                            : frontend::make_atom("none", {}));
         args.push_back(variable(iu_variable));
-        lookups[position] = plain_goal(frontend::make_compound("$placement_of", std::move(args), goal.span));
-        Placement node;
-        node.kind = PlacementKind::Node;
-        node.variable = iu_variable;
-        goal.placement = node;
+        place_on_computed_node(goal, iu_variable, frontend::make_compound("$placement_of", std::move(args), goal.span),
+                               lookups[position]);
         if (explanation != nullptr) {
           *explanation += fmt::format("  written as '$placement_of'({}, Key, N), {} @ node(N): a table of {} "
                                       "entries looked up at run time\n\n",
@@ -496,11 +503,8 @@ Program place_by_profile(const Program& program, const PlacementProfile& profile
         const std::string iu_variable = fmt::format("PlacedIu_{}", position);
         std::vector<TermPtr> args;
         args.push_back(variable(iu_variable));
-        lookups[position] = plain_goal(frontend::make_compound("current_node", std::move(args), goal.span));
-        Placement node;
-        node.kind = PlacementKind::Node;
-        node.variable = iu_variable;
-        goal.placement = node;
+        place_on_computed_node(goal, iu_variable, frontend::make_compound("current_node", std::move(args), goal.span),
+                               lookups[position]);
         if (explanation != nullptr) {
           *explanation += fmt::format("  every iteration goes to the IU whose body makes it: written as "
                                       "current_node(N), {} @ node(N)\n\n",
