@@ -180,10 +180,17 @@ std::string clause_fingerprint(const frontend::Clause& clause) {
 }
 
 std::map<std::string, std::vector<std::string>> clause_fingerprints(const frontend::Program& program) {
+  return clause_fingerprints(std::vector<const frontend::Program*>{&program});
+}
+
+std::map<std::string, std::vector<std::string>> clause_fingerprints(
+    const std::vector<const frontend::Program*>& files) {
   std::map<std::string, std::vector<std::string>> out;
-  for (const auto& item : program.items) {
-    if (const auto* clause = std::get_if<frontend::Clause>(&item)) {
-      out[frontend::to_string(frontend::predicate_of(*clause))].push_back(clause_fingerprint(*clause));
+  for (const frontend::Program* program : files) {
+    for (const auto& item : program->items) {
+      if (const auto* clause = std::get_if<frontend::Clause>(&item)) {
+        out[frontend::to_string(frontend::predicate_of(*clause))].push_back(clause_fingerprint(*clause));
+      }
     }
   }
   return out;

@@ -74,6 +74,9 @@ std::string clause_fingerprint(const frontend::Clause& clause);
 
 /// The fingerprints of the clauses of `program`, by predicate, in order.
 std::map<std::string, std::vector<std::string>> clause_fingerprints(const frontend::Program& program);
+/// The same for the files of one program, in the order loaded.
+std::map<std::string, std::vector<std::string>> clause_fingerprints(
+    const std::vector<const frontend::Program*>& files);
 
 /// The profile as JSON text.
 std::string profile_json(const PlacementProfile& profile);

@@ -298,20 +298,27 @@ std::string key_text(const KeyRange& r) {
 
 std::string profile_mismatch(const PlacementProfile& profile, const Program& program, unsigned ius,
                              const std::string& path) {
+  return profile_mismatch(profile, std::vector<const Program*>{&program}, ius, path);
+}
+
+std::string profile_mismatch(const PlacementProfile& profile, const std::vector<const Program*>& files,
+                             unsigned ius, const std::string& path) {
   if (profile.ius != ius) {
     return fmt::format("{}: error: the profile was made on {} IUs, this run has {}: make a new "
                        "profile with --ius {}",
                        path, profile.ius, ius, ius);
   }
-  const auto now = clause_fingerprints(program);
+  const auto now = clause_fingerprints(files);
   const auto where = [&](const std::string& predicate, std::size_t i) {
     std::size_t n = 0;
-    for (const auto& item : program.items) {
-      if (const auto* clause = std::get_if<Clause>(&item)) {
-        if (frontend::to_string(frontend::predicate_of(*clause)) != predicate) continue;
-        if (n++ == i) {
-          return fmt::format(" ({}:{}:{})", program.file_name, clause->span.begin.line,
-                             clause->span.begin.column);
+    for (const Program* program : files) {
+      for (const auto& item : program->items) {
+        if (const auto* clause = std::get_if<Clause>(&item)) {
+          if (frontend::to_string(frontend::predicate_of(*clause)) != predicate) continue;
+          if (n++ == i) {
+            return fmt::format(" ({}:{}:{})", program->file_name, clause->span.begin.line,
+                               clause->span.begin.column);
+          }
         }
       }
     }

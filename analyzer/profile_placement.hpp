@@ -31,6 +31,11 @@ namespace fleng::analyzer {
 /// count, a predicate added or removed, a clause added, removed or changed (the fingerprints).
 std::string profile_mismatch(const PlacementProfile& profile, const frontend::Program& program,
                              unsigned ius, const std::string& path);
+/// The same for a program of several files, in the order loaded (a clause's place in a message
+/// names its own file).
+std::string profile_mismatch(const PlacementProfile& profile,
+                             const std::vector<const frontend::Program*>& files, unsigned ius,
+                             const std::string& path);
 
 /// How the executor finds an iteration's IU: from constants in code (the paper's method), or
 /// by looking its key up in a table at run time (the original inspector-executor, for

@@ -3,6 +3,8 @@
 
 #include <fstream>
 #include <iostream>
+#include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -51,6 +53,24 @@ int run_analyze(const AnalyzeOptions& options) {
     return 1;
   }
   auto& parsed = *files.files.front();
+  // The profile, checked against the files as read (a message names a clause's own file).
+  std::optional<analyzer::PlacementProfile> profile;
+  if (!options.profile_file.empty()) {
+    auto read = analyzer::read_profile(options.profile_file);
+    if (!read.profile) {
+      std::cerr << read.error << '\n';
+      return 1;
+    }
+    std::vector<const frontend::Program*> parts;
+    for (const auto& file : files.files) parts.push_back(&file->program);
+    const std::string error =
+        analyzer::profile_mismatch(*read.profile, parts, read.profile->ius, options.profile_file);
+    if (!error.empty()) {
+      std::cerr << error << '\n';
+      return 1;
+    }
+    profile = std::move(read.profile);
+  }
   if (files.files.size() > 1) parsed.program = merged(files);
   const analyzer::ModeTable modes = analyzer::analyze_modes(parsed.program, parsed.diagnostics);
   parsed.diagnostics.print(std::cerr, parsed.source);
@@ -72,20 +92,9 @@ int run_analyze(const AnalyzeOptions& options) {
   }
   std::string explanation;
   auto annotated = analyzer::annotate(parsed.program, modes, options.explain ? &explanation : nullptr);
-  if (!options.profile_file.empty()) {
-    const auto read = analyzer::read_profile(options.profile_file);
-    if (!read.profile) {
-      std::cerr << read.error << '\n';
-      return 1;
-    }
-    const std::string error =
-        analyzer::profile_mismatch(*read.profile, parsed.program, read.profile->ius, options.profile_file);
-    if (!error.empty()) {
-      std::cerr << error << '\n';
-      return 1;
-    }
-    annotated = analyzer::place_by_profile(annotated, *read.profile,
-                                           options.explain ? &explanation : nullptr, &parsed.program);
+  if (profile) {
+    annotated = analyzer::place_by_profile(annotated, *profile, options.explain ? &explanation : nullptr,
+                                           &parsed.program);
   }
   if (options.explain) std::cerr << explanation;
   std::cout << frontend::print_program(annotated);

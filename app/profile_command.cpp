@@ -105,7 +105,7 @@ int run_profile(const ProfileOptions& options) {
   profile.ius = session.engine().machine.ius;
   profile.runs = options.runs;
   profile.partitioning = session.engine().machine.static_partitioning ? "static" : "naive";
-  profile.clauses = analyzer::clause_fingerprints(session.loaded_program());
+  profile.clauses = analyzer::clause_fingerprints(session.loaded_files());
   profile.keys = keys;
   session.engine().profile_sites = &profile.sites;
   session.engine().profile_keys = keys;

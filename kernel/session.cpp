@@ -358,6 +358,12 @@ QueryResult Session::run_simulated(vm::PredicateId query, const std::vector<std:
   return result;
 }
 
+std::vector<const frontend::Program*> Session::loaded_files() const {
+  std::vector<const frontend::Program*> files;
+  for (const auto& source : sources_) files.push_back(&source->program);
+  return files;
+}
+
 frontend::Program Session::loaded_program() const {
   frontend::Program out;
   for (const auto& source : sources_) {
@@ -374,8 +380,8 @@ frontend::Program Session::loaded_program() const {
 
 std::string Session::use_profile(std::shared_ptr<const analyzer::PlacementProfile> profile,
                                  const std::string& path, std::string* explanation) {
+  std::string error = analyzer::profile_mismatch(*profile, loaded_files(), engine_.machine.ius, path);
   const frontend::Program program = loaded_program();
-  std::string error = analyzer::profile_mismatch(*profile, program, engine_.machine.ius, path);
   if (!error.empty()) return error;
   if (explanation != nullptr) {
     analyzer::PlacementTables ignored;

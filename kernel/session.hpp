@@ -101,6 +101,8 @@ class Session {
   /// The loaded program's files as one program (the first file's clauses first), as the
   /// profile's clause fingerprints see it.
   [[nodiscard]] frontend::Program loaded_program() const;
+  /// The loaded program's files, in the order loaded.
+  [[nodiscard]] std::vector<const frontend::Program*> loaded_files() const;
 
   /// Runs a query (`Goal, Goal, ...`, with or without the final `.`), to quiescence.
   QueryResult run_query(const std::string& text, const std::string& origin = "<goal>");

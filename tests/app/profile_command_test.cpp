@@ -133,6 +133,28 @@ TEST(ProfileCommand, AStaleProfileIsRefused) {
             std::string::npos)
       << changed.output;
   EXPECT_NE(changed.output.find("changed since the profile was made"), std::string::npos);
+  // A program of two files: the changed clause is named in its own file.
+  const std::string all = slurp_file(kBlocks);
+  const auto cut = all.find("iter(I, T, S) :-");
+  ASSERT_NE(cut, std::string::npos);
+  std::ofstream(dir + "/a.fl") << all.substr(0, cut);
+  std::ofstream(dir + "/b.fl") << all.substr(cut);
+  ASSERT_EQ(run_command(kFleng + " profile " + dir + "/a.fl " + dir + "/b.fl --ius 4 -o " + dir +
+                        "/ab.profile 2>&1").exit_code, 0);
+  const auto both = run_command(kFleng + " run " + dir + "/a.fl " + dir + "/b.fl --ius 4 --profile " + dir +
+                                "/ab.profile 2>&1");
+  EXPECT_EQ(both.output, "10656\n");
+  std::string b = all.substr(cut);
+  b.replace(b.find("S is X + Y"), 10, "S is X - Y");
+  std::ofstream(dir + "/b.fl") << b;
+  const auto in_b = run_command(kFleng + " run " + dir + "/a.fl " + dir + "/b.fl --ius 4 --profile " + dir +
+                                "/ab.profile 2>&1");
+  EXPECT_EQ(in_b.exit_code, 1);
+  EXPECT_NE(in_b.output.find("clause 1 of iter/3 (" + dir + "/b.fl:1:1) changed"), std::string::npos)
+      << in_b.output;
+  const auto analyzed = run_command(kFleng + " analyze " + dir + "/a.fl " + dir + "/b.fl --profile " + dir +
+                                    "/ab.profile 2>&1 >/dev/null");
+  EXPECT_NE(analyzed.output.find("(" + dir + "/b.fl:1:1) changed"), std::string::npos) << analyzed.output;
 }
 
 TEST(ProfileCommand, MissingTruncatedAndForeignProfilesAreLocatedErrors) {
