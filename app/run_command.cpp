@@ -378,6 +378,9 @@ int run_checked(const RunOptions& options) {
   std::cerr << result.report;
   // The JSON statistics start a line of their own, after whatever the program wrote.
   if (options.stats == "json" && output.mid_line()) out << '\n';
+  // A goal that never ran on a machine (a syntax error in it, say) has no statistics: the local
+  // engine's block would name an engine that was not asked for.
+  if (engine != Engine::Local && result.sim_statistics.is_null()) return finish_output(output, result.exit_code);
   if (!result.sim_statistics.is_null() && engine == Engine::Mpi) {
     if (options.stats == "json") {
       out << result.sim_statistics.dump() << '\n';

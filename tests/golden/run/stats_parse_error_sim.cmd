@@ -1,0 +1,1 @@
+examples/queens.fl -g "foo(" --engine sim --stats

@@ -1,0 +1,1 @@
+examples/queens.fl -g "foo(" --engine threads --stats json
