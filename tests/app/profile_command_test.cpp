@@ -10,6 +10,7 @@
 #include <string>
 
 #include "command_output.hpp"
+#include "../support/file_text.hpp"
 
 namespace {
 
@@ -27,12 +28,7 @@ std::string scratch(const std::string& name) {
   return dir.string();
 }
 
-std::string slurp_file(const std::string& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string slurp_file(const std::filesystem::path& path) { return fleng::test::file_text(path); }
 
 TEST(ProfileCommand, TheProfiledRunGivesTheSameAnswers) {
   const std::string dir = scratch("same");

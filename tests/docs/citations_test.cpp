@@ -10,17 +10,13 @@
 #include <vector>
 
 #include <gtest/gtest.h>
+#include "../support/file_text.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string slurp(const std::filesystem::path& path) { return fleng::test::file_text(path); }
 
 const fs::path kRoot(FLENG_SOURCE_DIR);
 

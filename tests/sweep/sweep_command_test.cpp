@@ -14,6 +14,7 @@
 
 #include "sweep/configuration_run.hpp"
 #include "sweep/csv.hpp"
+#include "../support/file_text.hpp"
 
 namespace fleng::sweep {
 namespace {
@@ -39,12 +40,7 @@ Outcome fleng(const std::string& arguments) {
   return outcome;
 }
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string slurp(const std::filesystem::path& path) { return fleng::test::file_text(path); }
 
 class SweepCommand : public ::testing::Test {
  protected:

@@ -20,6 +20,7 @@
 #include <gtest/gtest.h>
 
 #include "sweep/csv.hpp"
+#include "../support/file_text.hpp"
 
 namespace fleng::sweep {
 namespace {
@@ -56,10 +57,7 @@ std::string mpirun(int ranks, const std::string& arguments) {
 
 Outcome fleng_on(int ranks, const std::string& arguments) { return shell(mpirun(ranks, arguments)); }
 
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+std::string slurp(const std::filesystem::path& path) { return fleng::test::file_text(path); }
 
 /// The process that is rank `rank` of an MPI job whose command line holds `marker` (Open MPI
 /// gives each rank its number in the environment), or 0.
