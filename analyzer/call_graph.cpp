@@ -81,15 +81,15 @@ bool CallGraph::same_component(const frontend::PredicateKey& a,
 
 bool CallGraph::reaches(const frontend::PredicateKey& from, const frontend::PredicateKey& to) const {
   std::set<frontend::PredicateKey> seen{from};
-  std::vector<frontend::PredicateKey> todo{from};
-  while (!todo.empty()) {
-    const frontend::PredicateKey v = todo.back();
-    todo.pop_back();
+  std::vector<frontend::PredicateKey> unvisited{from};  // reached, callees not yet followed
+  while (!unvisited.empty()) {
+    const frontend::PredicateKey v = unvisited.back();
+    unvisited.pop_back();
     if (v == to) return true;
     const auto it = calls_.find(v);
     if (it == calls_.end()) continue;
     for (const auto& w : it->second) {
-      if (seen.insert(w).second) todo.push_back(w);
+      if (seen.insert(w).second) unvisited.push_back(w);
     }
   }
   return false;

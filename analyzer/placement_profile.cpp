@@ -197,42 +197,37 @@ std::map<std::string, std::vector<std::string>> clause_fingerprints(
 }
 
 std::string profile_json(const PlacementProfile& profile) {
-  json doc;
-  doc["format"] = kProfileFormat;
-  doc["version"] = profile.version;
-  doc["files"] = profile.files;
-  doc["goal"] = profile.goal;
-  doc["ius"] = profile.ius;
-  doc["runs"] = profile.runs;
-  doc["partitioning"] = profile.partitioning;
-  doc["host_seconds"] = profile.host_seconds;
-  doc["makespan_cycles"] = profile.makespan_cycles;
-  doc["keys"] = profile.keys;
-  doc["clauses"] = profile.clauses;
   json sites = json::array();
   for (const auto& site : profile.sites) {
-    json s;
-    s["clause"] = site.clause;
-    s["ordinal"] = site.ordinal;
-    s["position"] = site.position;
-    s["goal"] = site.goal;
-    s["source"] = site.source;
-    s["key_argument"] = site.key_argument;
     json instances = json::array();
-    for (const auto& instance : site.instances) {
-      json in;
-      in["key"] = instance.key ? json(*instance.key) : json(nullptr);
-      in["reductions"] = instance.reductions;
-      in["ran_on"] = words_json(instance.ran_on);
-      in["made_on"] = words_json(instance.made_on);
-      in["read"] = words_json(instance.read);
-      in["written"] = words_json(instance.written);
-      instances.push_back(std::move(in));
+    for (const auto& in : site.instances) {
+      instances.push_back({{"key", in.key ? json(*in.key) : json(nullptr)},
+                           {"reductions", in.reductions},
+                           {"ran_on", words_json(in.ran_on)},
+                           {"made_on", words_json(in.made_on)},
+                           {"read", words_json(in.read)},
+                           {"written", words_json(in.written)}});
     }
-    s["instances"] = std::move(instances);
-    sites.push_back(std::move(s));
+    sites.push_back({{"clause", site.clause},
+                     {"ordinal", site.ordinal},
+                     {"position", site.position},
+                     {"goal", site.goal},
+                     {"source", site.source},
+                     {"key_argument", site.key_argument},
+                     {"instances", std::move(instances)}});
   }
-  doc["sites"] = std::move(sites);
+  const json doc = {{"format", kProfileFormat},
+                    {"version", profile.version},
+                    {"files", profile.files},
+                    {"goal", profile.goal},
+                    {"ius", profile.ius},
+                    {"runs", profile.runs},
+                    {"partitioning", profile.partitioning},
+                    {"host_seconds", profile.host_seconds},
+                    {"makespan_cycles", profile.makespan_cycles},
+                    {"keys", profile.keys},
+                    {"clauses", profile.clauses},
+                    {"sites", std::move(sites)}};
   return doc.dump() + "\n";  // compact: a profile of thousands of iterations stays small
 }
 

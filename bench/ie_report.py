@@ -123,12 +123,14 @@ def main():
     w("Regenerate everything below (tables, figures, the dated record in `bench/results/`):")
     w("")
     w("```sh")
-    w("bash bench/ie_evaluation.sh        # about 5 minutes on 2 cores")
+    w("bash bench/ie_evaluation.sh        # about 2-5 minutes on 2 cores")
     w("```")
     w("")
-    w(f"This run: {today}, commit `{args.commit}`, {args.points} points, {args.steps} time steps, "
-      f"k = 5 nearest neighbours, seed 1; {args.seconds} s on {machine}. Simulated cycles do not "
-      "depend on the host.")
+    record = os.path.relpath(args.record, os.path.dirname(args.doc))
+    w(f"The tables: commit `{args.commit}`, {args.points} points, {args.steps} time steps, k = 5 "
+      f"nearest neighbours, seed 1, on the simulated PIE64 (its cycles do not depend on the host; "
+      f"host: {cpu_name()}, {os.cpu_count()} cores). The run's record (date, host "
+      f"time, machine load, the raw rows) is in [{os.path.basename(args.record)}]({record}).")
     w("")
     w("## What is compared")
     w("")
