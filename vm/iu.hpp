@@ -304,9 +304,8 @@ class alignas(64) Iu {
     return labels_[label];
   }
   /// The IU a goal of spawn_at goes to: naive partitioning sends every goal to the
-  /// least-loaded IU; with static partitioning an unannotated goal stays here and an annotated
-  /// one goes to its label's IU.
-  /// A constant `node(K)` goes to IU K modulo the IU count.
+  /// least-loaded IU; with static partitioning an unannotated goal stays here, a constant
+  /// `node(K)` goes to IU K modulo the IU count, and an annotated one to its label's IU.
   unsigned goal_placement(std::uint64_t placement) {
     if (!static_partitioning_) return remote_->least_loaded(*this);
     const auto kind = static_cast<std::uint32_t>(placement >> 32U);
