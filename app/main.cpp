@@ -15,6 +15,8 @@
 #include <fmt/format.h>
 
 #include "app/analyze_command.hpp"
+#include "app/build_command.hpp"
+#include "app/command_options.hpp"
 #include "app/profile_command.hpp"
 #include "app/check_command.hpp"
 #include "app/fmt_command.hpp"
@@ -26,69 +28,8 @@
 
 namespace {
 
-/// --seed: an integer from 0 to 2^64-1, written in decimal digits only (CLI11 would take -1 or
-/// 2^64 and wrap them silently).
-CLI::Validator seed_check() {
-  return CLI::Validator(
-      [](const std::string& text) -> std::string {
-        std::uint64_t value = 0;
-        const char* end = text.data() + text.size();
-        const auto [stop, ec] = std::from_chars(text.data(), end, value);
-        if (text.empty() || text.front() == '-' || text.front() == '+' || ec != std::errc{} ||
-            stop != end) {
-          return "'" + text + "' is not an integer from 0 to 18446744073709551615";
-        }
-        return {};
-      },
-      "SEED");
-}
-
-/// The engine and machine options of `run` and `repl` (which engine an option selects:
-/// app/engine_choice.hpp), each with its default.
-void add_engine_options(CLI::App* command, fleng::app::RunOptions& options) {
-  const fleng::kernel::MachineDescription machine;
-  command
-      ->add_option("--engine", options.engine,
-                   "local: one IU at host speed (the default); sim: the simulated PIE64; "
-                   "threads: the machine's IUs on host worker threads; mpi: over the ranks of "
-                   "an MPI job (mpirun -np R fleng run ... --engine mpi). Without --engine, an "
-                   "option only some engines understand chooses: --ius, --static, --threshold, "
-                   "--machine, --set, --trace select sim, --workers threads")
-      ->check(CLI::IsMember({"local", "sim", "threads", "mpi"}));
-  command
-      ->add_option("--ius", options.ius,
-                   fmt::format("Inference Units (1..1024) of the simulated machine (default: {}) "
-                               "or the threads engine (default: as many as workers)",
-                               machine.ius))
-      ->check(CLI::Range(1, 1024));
-  command
-      ->add_option("--workers", options.workers,
-                   fmt::format("Threads engine: host worker threads (default: one per core, {} "
-                               "here)",
-                               std::max(1U, std::thread::hardware_concurrency())))
-      ->check(CLI::Range(1, 256));
-  command
-      ->add_option("--static", options.static_partitioning,
-                   fmt::format("on: the program's placements; off: naive partitioning (every goal "
-                               "to the least-loaded IU) (default: {})",
-                               machine.static_partitioning ? "on" : "off"))
-      ->check(CLI::IsMember({"on", "off"}));
-  command->add_option("--threshold", options.threshold,
-                      fmt::format("Dynamic partitioning: stay local when the least load level is "
-                                  ">= T (default: {})",
-                                  machine.threshold));
-  command->add_option("--machine", options.machine_file,
-                      "Machine description (JSON; default: the PIE64 of docs/machine.md)");
-  command
-      ->add_option("--set", options.settings, "Override a machine key: key=value (repeatable)")
-      ->allow_extra_args(false);
-  command->add_option("--trace", options.trace_file,
-                      "Write a Chrome trace-event timeline (Perfetto): sim, each IU's processors; "
-                      "threads, each worker's turns (default: none)");
-}
-
 bool is_subcommand(std::string_view word) {
-  return word == "run" || word == "repl" || word == "sweep" || word == "analyze" ||
+  return word == "run" || word == "build" || word == "repl" || word == "sweep" || word == "analyze" ||
          word == "fmt" || word == "check" || word == "profile";
 }
 
@@ -98,16 +39,6 @@ bool starts_with_file(std::string_view word) {
   if (word.empty() || word.front() == '-' || is_subcommand(word)) return false;
   std::error_code ignored;
   return word.ends_with(".fl") || std::filesystem::is_regular_file(word, ignored);
-}
-
-/// `--stats` takes an optional value: `--stats json`, `--stats text`, or `--stats` alone (text),
-/// wherever it stands, so that `fleng run --stats FILE` runs FILE.
-void default_stats_value(std::vector<std::string>& args) {
-  for (std::size_t i = 0; i < args.size(); ++i) {
-    if (args[i] != "--stats") continue;
-    if (i + 1 < args.size() && (args[i + 1] == "text" || args[i + 1] == "json")) continue;
-    args[i] = "--stats=text";
-  }
 }
 
 }  // namespace
@@ -127,7 +58,7 @@ int main(int argc, char** argv) {
       break;
     }
   }
-  if (args.size() > 1 && args[1] == "run") default_stats_value(args);
+  if (args.size() > 1 && args[1] == "run") fleng::app::default_stats_value(args);
   CLI::App app{"fleng: the Fleng committed-choice language and the PIE64 inference machine"};
   app.set_version_flag("--version", "fleng 0.1.0");
   app.require_subcommand(0, 1);
@@ -155,45 +86,17 @@ int main(int argc, char** argv) {
   run->footer("Program arguments: fleng run FILE... [OPTIONS] -- ARG...  The words after -- go to "
               "the program: argv(L) gives them as a list (numbers as numbers, other words as "
               "atoms); argv([]) without --.");
-  run->add_option("-g,--goal", run_options.goal, "The goal to run")->capture_default_str();
-  run->add_option("--stats", run_options.stats,
-                  "Print statistics: text (stderr; the default when --stats has no value) or "
-                  "json (stdout); none without --stats")
-      ->expected(0, 1)
-      ->check(CLI::IsMember({"text", "json"}));
-  run->add_option("--dump", run_options.dump,
-                  "code: print the compiled code instead of running (default: run)")
-      ->check(CLI::IsMember({"code"}));
-  run->add_option("--heap", run_options.heap_mib,
-                  "Heap limit per semispace, in MiB (default: 1024 on local and threads, less "
-                  "when the IUs together would outgrow the host's memory; 16 per IU on sim, "
-                  "the machine key heap_cells)")
-      ->check(CLI::Range(1, 1 << 20));
-  run->add_flag("--gc-stress", run_options.gc_stress,
-                "Collect garbage at every allocation point (local engine)");
-  run->add_flag("--trace-goals", run_options.trace_goals,
-                "Print each reduction (goal, clause), suspension and wake-up on stderr (local "
-                "engine; selects it)");
-  run->add_option("--trace-limit", run_options.trace_limit,
-                  "Lines of --trace-goals before it stops (the run goes on)")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
-      ->capture_default_str();
-  add_engine_options(run, run_options);
-  run->add_option("--profile", run_options.profile_file,
-                  "Place the profiled loop iterations by this profile (fleng profile; selects "
-                  "sim): constant destinations chosen by the inspector-executor rules");
-  run->add_option("--profile-form", run_options.profile_form,
-                  "With --profile: constants (destinations in code, the default) or lookup (a "
-                  "table looked up per iteration at run time, for comparison)")
-      ->check(CLI::IsMember({"constants", "lookup"}))
-      ->capture_default_str();
-  run->add_flag("--explain", run_options.explain,
-                "With --profile: print each placement decision and the data it rests on (stderr)");
-  run->add_option("--seed", run_options.seed,
-                  "Seed of random/1, random_int/2, random_normal/3: the same seed "
-                  "draws the same numbers on every engine")
-      ->check(seed_check())
-      ->capture_default_str();
+  fleng::app::add_run_options(run, run_options);
+
+  fleng::app::BuildOptions build_options;
+  auto* build = app.add_subcommand(
+      "build", "Compile a program to native code: an executable that takes run's options");
+  build->add_option("files", build_options.files, "Fleng source files")->required();
+  build->add_option("-o,--output", build_options.output, "The executable to write")->required();
+  build->add_option("--keep-cpp", build_options.cpp_folder,
+                    "Write the generated C++ (native.cpp, main.cpp) in this folder and keep it");
+  build->add_flag("--werror", build_options.werror,
+                  "The linter's warnings are errors, as fleng check --werror");
 
   fleng::app::AnalyzeOptions analyze_options;
   auto* analyze = app.add_subcommand(
@@ -223,9 +126,9 @@ int main(int argc, char** argv) {
                       "NAME/ARITY:ARG: key that predicate's goals on argument ARG (default: the "
                       "first integer argument; repeatable)")
       ->allow_extra_args(false);
-  add_engine_options(profile, profile_options.run);
+  fleng::app::add_engine_options(profile, profile_options.run);
   profile->add_option("--seed", profile_options.run.seed, "Seed of the random builtins (first run)")
-      ->check(seed_check())
+      ->check(fleng::app::seed_check())
       ->capture_default_str();
 
   fleng::app::SweepCommandOptions sweep_options;
@@ -269,7 +172,7 @@ int main(int argc, char** argv) {
                   "Keep the rows already in the CSV file and run only the missing configurations");
   sweep->add_option("--seed", sweep_options.seed,
                     "Seed of the random builtins, the same for every configuration")
-      ->check(seed_check())
+      ->check(fleng::app::seed_check())
       ->capture_default_str();
   sweep->add_option("-j,--jobs", sweep_options.jobs, "Host threads (default: one per core)")
       ->check(CLI::Range(1, 1024));
@@ -278,9 +181,9 @@ int main(int argc, char** argv) {
   auto* repl = app.add_subcommand(
       "repl", "Interactive top level (also: fleng with no arguments, and fleng FILE...)");
   repl->add_option("files", repl_options.files, "Fleng source files to load");
-  add_engine_options(repl, repl_options);
+  fleng::app::add_engine_options(repl, repl_options);
   repl->add_option("--seed", repl_options.seed, "Seed of the random builtins (:seed changes it)")
-      ->check(seed_check())
+      ->check(fleng::app::seed_check())
       ->capture_default_str();
   repl->footer("Program arguments: fleng repl FILE... -- ARG...  argv(L) gives the words after "
                "--.  The engine options are those of run; the REPL's :engine, :ius, :workers, "
@@ -316,6 +219,7 @@ int main(int argc, char** argv) {
     return fleng::app::run_program(run_options);
   }
 
+  if (build->parsed()) return fleng::app::run_build(build_options);
   if (fmt->parsed()) return fleng::app::run_fmt(fmt_options);
   if (check->parsed()) return fleng::app::run_check(check_options);
   return 0;

@@ -348,7 +348,19 @@ int run_checked(const RunOptions& options) {
     std::cerr << "fleng: cannot write the trace file " << options.trace_file << '\n';
     return kernel::kExitError;
   }
-  if (!session.load(options.files)) return kernel::kExitError;
+  if (!(options.embedded_sources.empty() ? session.load(options.files)
+                                          : session.load_texts(options.embedded_sources))) {
+    return kernel::kExitError;
+  }
+  if (options.native != nullptr && engine == Engine::Local && !options.trace_goals) {
+    // A compiled program's native code, made from the program as this fleng compiles it.
+    if (!vm::native_code_matches(*options.native, session.image())) {
+      std::cerr << "fleng: the native code of this executable does not match its program as "
+                   "compiled by the fleng it is linked with; build it again with fleng build\n";
+      return kernel::kExitError;
+    }
+    session.options().native = options.native;
+  }
   if (options.profile_form == "lookup") session.engine().profile_form = analyzer::ExecutorForm::Lookup;
   if (!options.profile_file.empty() &&
       !use_profile_file(session, options.profile_file,

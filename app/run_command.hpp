@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/engine_choice.hpp"
+#include "vm/native_code.hpp"
 
 namespace fleng::kernel {
 class Session;
@@ -44,6 +45,10 @@ struct RunOptions {
   bool explain = false;
   /// --profile-form: "constants" (the default) or "lookup" (a table looked up at run time).
   std::string profile_form = "constants";
+  /// A compiled program (app/compiled_main.hpp): its sources (name, text), loaded instead of
+  /// `files`, and its native code, which the local engine runs.
+  std::vector<std::pair<std::string, std::string>> embedded_sources;
+  const vm::NativeProgram* native = nullptr;
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.

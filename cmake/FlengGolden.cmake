@@ -15,7 +15,9 @@
 #                                 subdirectories, which are not cases themselves
 #   tests/golden/run/NAME.cmd     the arguments of `fleng run` (one line); the run must print
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
-#                                 exit with NAME.status (0 if absent)
+#                                 exit with NAME.status (0 if absent); a case of the local
+#                                 engine also runs compiled by `fleng build` (golden.compiled.NAME,
+#                                 label native), as sim cases do (golden.compiled.sim_NAME)
 #   tests/golden/repl/NAME.in     a REPL session: piped to `fleng repl` (with the arguments in
 #                                 NAME.cmd, one line, if present), run from the repository root;
 #                                 it must print NAME.out (stdout and stderr) and exit with
@@ -69,6 +71,11 @@ function(fleng_golden_tests)
       set(labels "golden;sim")
     endif()
     fleng_golden_test(golden.run.${name} "${labels}" -DMODE=run -DCASE=tests/golden/run/${name})
+    # The local engine's cases again, compiled to native code (fleng build).
+    if(labels STREQUAL "golden" AND NOT run_args MATCHES "--engine[ =]mpi")
+      fleng_golden_test(golden.compiled.${name} "golden;native" -DMODE=compiled
+                        -DCASE=tests/golden/run/${name} -DCACHE_DIR=${CMAKE_BINARY_DIR}/compiled-cases)
+    endif()
   endforeach()
 
   file(GLOB repl_cases CONFIGURE_DEPENDS ${golden}/repl/*.in)
@@ -88,6 +95,8 @@ function(fleng_golden_tests)
   foreach(input ${sim_cases})
     get_filename_component(name ${input} NAME_WE)
     fleng_golden_test(golden.sim.${name} "golden;sim" -DMODE=sim -DCASE=tests/golden/sim/${name})
+    fleng_golden_test(golden.compiled.sim_${name} "golden;native" -DMODE=compiled
+                      -DCASE=tests/golden/sim/${name} -DCACHE_DIR=${CMAKE_BINARY_DIR}/compiled-cases)
     fleng_golden_test(golden.threads.${name} "golden;threads" -DMODE=threads
                       -DCASE=tests/golden/sim/${name})
     fleng_golden_test(golden.mpi.${name} "golden;mpi" -DMODE=mpi -DMPIRUN=${MPIEXEC_EXECUTABLE}

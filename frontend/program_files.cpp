@@ -111,4 +111,14 @@ void add_parsed(ProgramFiles& program, std::unique_ptr<ParseResult> parsed,
   reader.add(std::move(parsed), fs::path(base_directory), identity);
 }
 
+ProgramFiles program_from_texts(const std::vector<std::pair<std::string, std::string>>& texts) {
+  ProgramFiles program;
+  for (const auto& [name, text] : texts) {
+    auto parsed = std::make_unique<ParseResult>(parse_source(name, text));
+    check_directives(parsed->program, parsed->diagnostics);
+    program.files.push_back(std::move(parsed));
+  }
+  return program;
+}
+
 }  // namespace fleng::frontend

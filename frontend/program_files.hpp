@@ -34,4 +34,9 @@ void add_file(ProgramFiles& program, const std::string& path);
 void add_parsed(ProgramFiles& program, std::unique_ptr<ParseResult> parsed,
                 const std::string& base_directory);
 
+/// The program made of these texts (name, contents), in this order, as read_program read them
+/// once: each file's include directives are checked but not followed (the files they include
+/// are among the texts). A compiled program's embedded sources (`fleng build`).
+ProgramFiles program_from_texts(const std::vector<std::pair<std::string, std::string>>& texts);
+
 }  // namespace fleng::frontend

@@ -148,6 +148,20 @@ bool Session::load_text(const std::string& name, const std::string& text) {
   return adopt(std::move(program));
 }
 
+bool Session::load_texts(const std::vector<std::pair<std::string, std::string>>& texts) {
+  files_.clear();  // (nothing to reload from disk)
+  return adopt(frontend::program_from_texts(texts));
+}
+
+std::vector<std::pair<std::string, std::string>> Session::source_texts(bool with_library) const {
+  std::vector<std::pair<std::string, std::string>> texts;
+  if (with_library) {
+    for (const auto& lib : library_) texts.emplace_back(lib->program.file_name, lib->source);
+  }
+  for (const auto& source : sources_) texts.emplace_back(source->program.file_name, source->source);
+  return texts;
+}
+
 bool Session::adopt(frontend::ProgramFiles program) {
   if (program.ok()) {
     // The linter's warnings that matter when running (docs/language.md, programs of several

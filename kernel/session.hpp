@@ -84,6 +84,12 @@ class Session {
   /// Loads (replacing what was loaded) one source given as text, named `name` in messages
   /// (tests, fuzzing). False on errors.
   bool load_text(const std::string& name, const std::string& text);
+  /// Loads (replacing what was loaded) a program given as texts (name, contents) in the order
+  /// load() read its files, includes among them: a compiled program's embedded sources.
+  bool load_texts(const std::vector<std::pair<std::string, std::string>>& texts);
+  /// The texts of the loaded program's files (name, contents) in the order read, and with
+  /// `with_library` those of the standard library first.
+  [[nodiscard]] std::vector<std::pair<std::string, std::string>> source_texts(bool with_library) const;
   /// Loads again the files of the last load(), without the clauses added since.
   bool reload() { return load(files_); }
   /// Adds the clauses of `text` (the REPL's `[user].` and `:add`), named `name` in messages, to

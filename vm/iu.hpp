@@ -38,6 +38,7 @@ namespace fleng::vm {
 
 class Collector;
 class Iu;
+struct NativeProgram;
 
 /// Collects the heaps of several IUs together (the simulated machine, where pointers cross
 /// between them): every IU's roots, and the cells `extra` points to. `ius` is indexed by IU
@@ -89,6 +90,10 @@ struct IuOptions {
   /// stream (vm/goal_trace.cpp), at most `trace_limit` lines; null: no trace.
   std::ostream* trace_goals = nullptr;
   std::uint64_t trace_limit = 10000;
+  /// The program's native code (`fleng build`, vm/native_code.hpp): run() calls its
+  /// predicates' entries instead of interpreting them; null: everything is interpreted. The
+  /// local engine only.
+  const NativeProgram* native = nullptr;
 };
 
 struct IuCounters {
@@ -122,6 +127,8 @@ class alignas(64) Iu {
   /// Runs until the pool is empty (then success or deadlock), an error, halt/1, or an
   /// interrupt request: the one-IU engine (vm/local_policy.hpp).
   RunStatus run();
+  /// run() with the predicates of `program` run as native code (vm/native_policy.cpp).
+  RunStatus run_native(const NativeProgram& program);
   /// The reducer under an engine's policy (vm/engine_policy.hpp): reduces goals until the
   /// policy stops it, an error, halt/1 or an interrupt. Defined in vm/reducer_loop.hpp,
   /// instantiated by each engine's translation unit.
@@ -351,6 +358,7 @@ class alignas(64) Iu {
 
  private:
   friend class Reducer;
+  friend struct NativeAccess;  // generated native code (vm/native_access.hpp)
   friend class Collector;
   friend void collect_together(const std::vector<Iu*>&, const std::vector<Cell*>&, std::size_t);
   void evacuate_roots(Collector& gc);

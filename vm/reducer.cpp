@@ -51,6 +51,7 @@ bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inp
 using reducer_loop::goal_text;
 
 RunStatus Iu::run() {
+  if (options_.native != nullptr) return run_native(*options_.native);
   LocalPolicy policy(*this);
   return run_loop(policy);
 }

@@ -29,6 +29,7 @@
 #include "vm/iu.hpp"
 #include "vm/lineage.hpp"
 #include "vm/matching.hpp"
+#include "vm/native_code.hpp"
 #include "vm/term_writer.hpp"
 
 namespace fleng::vm {
@@ -243,6 +244,24 @@ reduce:
   // (`predicate` is set there).
   entry = entries + pred;
   policy.charge_reduce_dispatch();
+  if constexpr (RunsNativeCode<Policy>) {
+    // A predicate compiled to native code (vm/native_code.hpp) reduces this goal and the goals
+    // its bodies reduce directly, up to the end of a body or the goal the loop is to take on.
+    if (const NativeEntry native = policy.native_entry(pred); native != nullptr) {
+      NativeFrame& frame = policy.native_frame();
+      frame.slice = slice;
+      frame.site = 0;
+      const NativeOutcome outcome = native(*this, frame);
+      REFRESH_IF_PREDICATES_GREW();
+      if (outcome == NativeOutcome::Done) goto next_goal;
+      if (outcome == NativeOutcome::Error) return RunStatus::Error;
+      slice = frame.slice;
+      pred = frame.pred;
+      arity = frame.arity;
+      pc = frame.site;
+      goto tail_call;
+    }
+  }
   // Only predicates with clauses have an index (its lists end with kEndOfChain): the others
   // are builtins or undefined.
   if (entry->kind == Entry::NoClauses) [[unlikely]] {

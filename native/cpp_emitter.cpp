@@ -1,0 +1,785 @@
+// The C++ back end (native/cpp_emitter.hpp). Each predicate with clauses becomes
+//
+//   NativeOutcome p<id>(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3)
+//
+// (arguments beyond the fourth in f.extra), whose body is
+//   1. the argument registers as C++ variables, the index argument dereferenced and switched on
+//      (its tag, then its constant or functor), as Iu::run_loop's prologue selects a clause list;
+//   2. per distinct clause list, the heads of its clauses in order: each instruction of a head
+//      in C++, a mismatch going on to the next clause of the list, an unbound variable noted
+//      and its sub-pattern skipped, as the interpreter's passive matching does;
+//   3. per clause, its (local) body once: terms built on the heap the commit reserved, goals
+//      pushed on the pool, builtins inline or called, and the last goal a C++ tail call;
+//   4. the end of the lists: suspension on the noted variables or "no matching clause".
+// Registers are C++ variables; around a step that may collect (a reservation, a builtin), they
+// are written to the IU's registers (the collector's roots) and read back. Labels are emitted
+// only where something jumps.
+#include "native/cpp_emitter.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "vm/builtins.hpp"
+#include "vm/native_code.hpp"
+#include "vm/goal_record.hpp"
+#include "vm/inline_builtins.hpp"
+#include "vm/opcode.hpp"
+
+namespace fleng::native {
+
+namespace {
+
+using vm::Cell;
+using vm::Op;
+
+/// Arguments a native function takes as C++ arguments (the rest travel in NativeFrame::extra).
+constexpr std::uint32_t kRegisterArguments = 4;
+
+std::string hex(Cell c) { return fmt::format("Cell{{0x{:x}ULL}}", c); }
+
+/// The size in code words of the instruction at `pc`.
+std::uint64_t instruction_size(const std::vector<Cell>& code, std::uint64_t pc) {
+  const auto op = static_cast<Op>(code[pc]);
+  std::uint64_t at = pc + 1;
+  for (const char kind : vm::info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
+  return at - pc;
+}
+
+/// A C++ string literal for `text` (comments and names).
+std::string comment_safe(std::string text) {
+  for (char& c : text) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
+  // A comment must not end early or start another.
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '*' && i + 1 < text.size() && text[i + 1] == '/') {
+      out += "* /";
+      ++i;
+    } else if (text[i] == '\\' && i + 1 == text.size()) {
+      out += "\\ ";
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
+}
+
+/// The function of one predicate.
+class PredicateEmitter {
+ public:
+  PredicateEmitter(const vm::CodeImage& image, const vm::AtomTable& atoms, vm::PredicateId id,
+                   const std::vector<bool>& native, const ClauseText& clause_text)
+      : image_(image),
+        code_(image.code),
+        atoms_(atoms),
+        id_(id),
+        p_(image.predicates[id]),
+        native_(native),
+        clause_text_(clause_text) {}
+
+  std::string emit() {
+    // The clause lists of the index, each once (several keys often share one).
+    const vm::ClauseIndex& index = p_.index;
+    const bool indexed = p_.arity > 0 && !index.trivial;
+    const std::string all = chain_label(index.all);
+    if (indexed) {
+      const std::string x = reg(index.argument);
+      line(fmt::format("{} = deref({});", x, x));
+      line(fmt::format("switch (tag_of({})) {{", x));
+      line(fmt::format("  case Tag::Cons: goto {};", jump(chain_label(index.cons))));
+      line(fmt::format("  case Tag::Ref: goto {};", jump(all)));
+      const std::string other = chain_label(index.other);
+      line("  case Tag::Atom:");
+      line("  case Tag::Int:");
+      if (index.constants.empty()) {
+        line(fmt::format("    goto {};", jump(other)));
+      } else {
+        line(fmt::format("    switch ({}) {{", x));
+        for (const auto& [constant, chain] : index.constants) {
+          line(fmt::format("      case 0x{:x}ULL: goto {};  // {}", constant,
+                           jump(chain_label(chain)), constant_comment(constant)));
+        }
+        line(fmt::format("      default: goto {};", jump(other)));
+        line("    }");
+      }
+      line("  case Tag::Struct:");
+      if (index.functors.empty()) {
+        line(fmt::format("    goto {};", jump(other)));
+      } else {
+        line(fmt::format("    switch (struct_functor({})) {{", x));
+        for (const auto& [functor, chain] : index.functors) {
+          line(fmt::format("      case {}: goto {};  // {}/{}", functor, jump(chain_label(chain)),
+                           comment_safe(atoms_.name(atoms_.functor_name(functor))),
+                           atoms_.functor_arity(functor)));
+        }
+        line(fmt::format("      default: goto {};", jump(other)));
+        line("    }");
+      }
+      line(fmt::format("  case Tag::Box: if (is_number({})) goto {}; goto {};", x,
+                       jump(chain_label(index.numbers)), jump(other)));
+      line(fmt::format("  default: goto {};", jump(all)));
+      line("}");
+    } else {
+      line(fmt::format("goto {};", jump(all)));
+    }
+    for (std::size_t c = 0; c < chains_.size(); ++c) emit_chain(c);
+    label("no_clause");
+    line("{");
+    line("  Cell* const R = NativeAccess::registers(iu);");
+    for (std::uint32_t i = 0; i < p_.arity; ++i) line(fmt::format("  R[{}] = {};", i, reg(argument_register(i))));
+    line(fmt::format("  return NativeAccess::no_clause(iu, f, {});", id_));
+    line("}");
+    while (!bodies_.empty()) {
+      const std::uint64_t body = *bodies_.begin();
+      bodies_.erase(bodies_.begin());
+      if (emitted_bodies_.insert(body).second) emit_body(body);
+    }
+    return assemble();
+  }
+
+ private:
+  // --- output ----------------------------------------------------------------------------------
+  void line(std::string text) { out_.push_back(std::move(text)); }
+  void label(const std::string& name) { out_.push_back("@label " + name); }
+  std::string jump(const std::string& name) {
+    targets_.insert(name);
+    return name;
+  }
+  std::string reg(std::uint64_t r) {
+    if (r >= vm::kConstantRegisterBase) {
+      return hex(image_.register_constants.at(r - vm::kConstantRegisterBase));
+    }
+    registers_.insert(static_cast<std::uint32_t>(r));
+    return fmt::format("r{}", r);
+  }
+  [[nodiscard]] std::uint32_t argument_register(std::uint32_t i) const {
+    return p_.arg_registers.empty() ? i : p_.arg_registers[i];
+  }
+  std::string constant_comment(Cell c) const {
+    if (vm::is_atom(c)) return comment_safe(atoms_.name(vm::atom_index(c)));
+    if (vm::is_int(c)) return std::to_string(vm::small_int_value(c));
+    return "?";
+  }
+  std::string predicate_name(vm::PredicateId id) const {
+    const vm::Predicate& p = image_.predicates[id];
+    return comment_safe(p.name) + "/" + std::to_string(p.arity);
+  }
+
+  /// The label of a clause list (made once per distinct list); an empty list is no_clause.
+  std::string chain_label(const std::vector<std::uint32_t>& chain) {
+    if (chain.empty() || chain.front() == vm::kEndOfChain) return "no_clause";
+    for (std::size_t i = 0; i < chains_.size(); ++i) {
+      if (chains_[i] == chain) return fmt::format("list{}", i);
+    }
+    chains_.push_back(chain);
+    return fmt::format("list{}", chains_.size() - 1);
+  }
+
+  // --- heads ---------------------------------------------------------------------------------------
+  void emit_chain(std::size_t c) {
+    const std::vector<std::uint32_t>& chain = chains_[c];
+    std::size_t n = 0;
+    while (n < chain.size() && chain[n] != vm::kEndOfChain) ++n;
+    label(fmt::format("list{}", c));
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::string next = k + 1 < n ? fmt::format("list{}_try{}", c, k + 1) : "no_clause";
+      if (k > 0) label(fmt::format("list{}_try{}", c, k));
+      emit_head(c, chain[k], next);
+    }
+  }
+
+  /// The clause whose head code contains `pc` (for its comment).
+  [[nodiscard]] const vm::ClauseCode* clause_of(std::uint64_t pc) const {
+    const vm::ClauseCode* found = nullptr;
+    for (const vm::ClauseCode& clause : p_.clauses) {
+      if (clause.head_pc <= pc && (found == nullptr || clause.head_pc > found->head_pc)) found = &clause;
+    }
+    return found;
+  }
+
+  void emit_head(std::size_t c, std::uint64_t start, const std::string& next) {
+    const vm::ClauseCode* clause = clause_of(start);
+    if (clause != nullptr) {
+      const auto number = static_cast<std::size_t>(clause - p_.clauses.data()) + 1;
+      line(fmt::format("// clause {} ({}:{})", number, comment_safe(clause->source.file),
+                       frontend::to_string(clause->source.span.begin)));
+      const std::string text = clause_text_ ? clause_text_(clause->source) : std::string();
+      std::istringstream lines(text);
+      for (std::string l; std::getline(lines, l);) line("//   " + comment_safe(l));
+    }
+    line("blocked = false;");
+    // The head's instructions from `start` to its commit, in code order (skips jump forward).
+    std::set<std::uint64_t> reachable;
+    std::vector<std::uint64_t> work{start};
+    while (!work.empty()) {
+      const std::uint64_t pc = work.back();
+      work.pop_back();
+      if (!reachable.insert(pc).second) continue;
+      const auto op = static_cast<Op>(code_[pc]);
+      if (op == Op::commit) continue;
+      work.push_back(pc + instruction_size(code_, pc));
+      switch (op) {
+        case Op::match_atom:
+        case Op::match_int:
+        case Op::match_number:
+        case Op::match_cons:
+        case Op::match_equal: work.push_back(code_[pc + 3]); break;
+        case Op::match_struct: work.push_back(code_[pc + 4]); break;
+        default: break;
+      }
+    }
+    const std::string mismatch = fmt::format(
+        "{{ if (blocked) NativeAccess::drop_blocked(iu, mark); goto {}; }}", jump(next));
+    const auto here = [&](std::uint64_t pc) { return fmt::format("list{}_at{}", c, pc); };
+    const auto block = [&](const std::string& v, std::uint64_t skip) {
+      return fmt::format(
+          "{{ if (!blocked) {{ mark = NativeAccess::blocked_count(iu); blocked = true; }} "
+          "NativeAccess::note_blocked(iu, {}); goto {}; }}",
+          v, jump(here(skip)));
+    };
+    for (const std::uint64_t pc : reachable) {
+      label(here(pc));
+      const auto op = static_cast<Op>(code_[pc]);
+      switch (op) {
+        case Op::match_atom:
+        case Op::match_int:
+          line(fmt::format("{{  // {} = {}", reg(code_[pc + 1]), constant_comment(code_[pc + 2])));
+          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          line(fmt::format("  if (v != {}) {{", hex(code_[pc + 2])));
+          line(fmt::format("    if (!is_unbound(v)) {}", mismatch));
+          line(fmt::format("    {}", block("v", code_[pc + 3])));
+          line("  }");
+          line("}");
+          break;
+        case Op::match_number: {
+          const vm::NumberConstant& k = image_.numbers.at(code_[pc + 2]);
+          line("{");
+          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          line(fmt::format("  if (is_unbound(v)) {}", block("v", code_[pc + 3])));
+          if (k.is_float) {
+            line(fmt::format("  if (!(is_float(v) && float_value(v) == bits_double({}))) {}",
+                             hex(vm::double_bits(k.real)), mismatch));
+          } else {
+            line(fmt::format("  if (!(is_integer(v) && integer_value(v) == std::int64_t{{{}}})) {}",
+                             k.integer == INT64_MIN ? std::string("INT64_MIN")
+                                                    : std::to_string(k.integer),
+                             mismatch));
+          }
+          line("}");
+          break;
+        }
+        case Op::match_cons: {
+          const auto to = code_[pc + 2];
+          line("{");
+          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          line("  if (is_cons(v)) {");
+          line("    const Cell* const cell = address_of(v);");
+          line(fmt::format("    {} = cell[0];", reg(to)));
+          line(fmt::format("    {} = cell[1];", reg(to + 1)));
+          line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 3])));
+          line(fmt::format("  else {}", mismatch));
+          line("}");
+          break;
+        }
+        case Op::match_struct: {
+          const auto functor = static_cast<std::uint32_t>(code_[pc + 2]);
+          const std::uint32_t n = atoms_.functor_arity(functor);
+          const auto to = code_[pc + 3];
+          line(fmt::format("{{  // {}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))), n));
+          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          line("  if (is_struct(v)) {");
+          line(fmt::format("    if (struct_functor(v) != {}U) {}", functor, mismatch));
+          line("    const Cell* const fields = address_of(v) + 1;");
+          for (std::uint32_t i = 0; i < n; ++i) line(fmt::format("    {} = fields[{}];", reg(to + i), i));
+          line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 4])));
+          line(fmt::format("  else {}", mismatch));
+          line("}");
+          break;
+        }
+        case Op::match_equal:
+          line("{");
+          line(fmt::format("  const Cell a = {};", reg(code_[pc + 1])));
+          line(fmt::format("  const Cell b = {};", reg(code_[pc + 2])));
+          line("  if (!is_header(a) && !is_header(b)) {");
+          line("    const auto same = NativeAccess::identity(a, b);");
+          line(fmt::format("    if (same.kind == Identity::Different) {}", mismatch));
+          line("    if (same.kind == Identity::Blocked) {");
+          line("      if (!blocked) { mark = NativeAccess::blocked_count(iu); blocked = true; }");
+          line("      NativeAccess::note_blocked(iu, same.blocking);");
+          line("    }");
+          line("  }");
+          line(fmt::format("  goto {};", jump(here(code_[pc + 3]))));
+          line("}");
+          break;
+        case Op::set_unset:
+          line(fmt::format("{} = make_header(BoxKind::Filler, 0);", reg(code_[pc + 1])));
+          break;
+        case Op::label_from: break;  // placements: nothing on one IU
+        case Op::commit: {
+          const std::uint64_t cells = code_[pc + 2];
+          line(fmt::format("if (blocked) goto {};", jump(next)));
+          line("++iu.counters.reductions;");
+          if (cells > 0) {
+            line(fmt::format("if (iu.heap.free_cells() < {} || NativeAccess::gc_stress(iu)) [[unlikely]] {{",
+                             cells));
+            line("  @spill");
+            line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) return NativeOutcome::Error;", cells));
+            line("  @reload");
+            line("}");
+          }
+          const std::uint64_t body = pc + 3;  // the local body (one IU never distributes)
+          line(fmt::format("goto {};", jump(fmt::format("body{}", body))));
+          bodies_.insert(body);
+          break;
+        }
+        default:
+          throw std::logic_error(fmt::format("native code: unexpected {} in a head at {}",
+                                             vm::info(op).name, pc));
+      }
+    }
+  }
+
+  // --- bodies --------------------------------------------------------------------------------------
+  void emit_body(std::uint64_t start) {
+    std::set<std::uint64_t> reachable;
+    std::vector<std::uint64_t> work{start};
+    while (!work.empty()) {
+      const std::uint64_t pc = work.back();
+      work.pop_back();
+      if (!reachable.insert(pc).second) continue;
+      const auto op = static_cast<Op>(code_[pc]);
+      if (op == Op::proceed || op == Op::execute) continue;
+      work.push_back(pc + instruction_size(code_, pc));
+      if (op == Op::if_not_const) work.push_back(code_[pc + 3]);
+    }
+    for (const std::uint64_t pc : reachable) {
+      label(fmt::format("body{}", pc));
+      emit_body_instruction(pc);
+    }
+  }
+
+  /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool.
+  void spawn(std::uint64_t pc, vm::PredicateId target, std::uint32_t n, std::uint64_t regs) {
+    line(fmt::format("{{  // {}", predicate_name(target)));
+    line(fmt::format("  Cell* const p = iu.heap.take({});", vm::goal_record::kHeaderCells + n));
+    line(fmt::format("  p[0] = {};", hex(vm::make_header(vm::BoxKind::Goal, 3 + n, n))));
+    line(fmt::format("  p[1] = {};", hex(vm::goal_record::origin(target, pc))));
+    line(fmt::format("  p[2] = {};", hex(vm::make_small_int(0))));
+    if (image_.random_used) {
+      line(fmt::format("  p[3] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
+                       "0x{:x}ULL));",
+                       image_.site_keys.at(pc)));
+    } else {
+      line(fmt::format("  p[3] = {};", hex(vm::make_small_int(0))));
+    }
+    for (std::uint32_t i = 0; i < n; ++i) {
+      line(fmt::format("  p[{}] = {};", vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
+    }
+    line("  ++iu.counters.goals_spawned;");
+    line("  NativeAccess::push_goal(iu, make_pointer(Tag::Box, p, here));");
+    line("}");
+  }
+
+  /// A builtin called out of line (the instruction at `pc`): registers saved and restored.
+  void builtin_call(std::uint64_t pc, bool function) {
+    line("@spill");
+    line(fmt::format("if (!NativeAccess::call_builtin(iu, f, {}, {})) return NativeOutcome::Error;", pc,
+                     function));
+    line("@reload");
+    line("if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+  }
+
+  void emit_body_instruction(std::uint64_t pc) {
+    const auto op = static_cast<Op>(code_[pc]);
+    switch (op) {
+      case Op::put_var:
+      case Op::put_var_at:  // on one IU every datum is here
+        line("{");
+        line("  Cell* const p = iu.heap.take(1);");
+        line("  p[0] = make_var_contents();");
+        line(fmt::format("  {} = make_pointer(Tag::Ref, p, here);", reg(code_[pc + 1])));
+        line("}");
+        break;
+      case Op::put_const:
+        line(fmt::format("{} = {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
+                         constant_comment(code_[pc + 2])));
+        break;
+      case Op::put_number: {
+        const vm::NumberConstant& k = image_.numbers.at(code_[pc + 2]);
+        line("{");
+        line("  Cell* const p = iu.heap.take(2);");
+        line(fmt::format("  p[0] = {};", hex(vm::make_header(k.is_float ? vm::BoxKind::Float : vm::BoxKind::Int64, 1))));
+        line(fmt::format("  p[1] = {};", hex(k.is_float ? vm::double_bits(k.real) : static_cast<Cell>(k.integer))));
+        line(fmt::format("  {} = make_pointer(Tag::Box, p, here);", reg(code_[pc + 1])));
+        line("}");
+        break;
+      }
+      case Op::put_cons:
+        line("{");
+        line("  Cell* const p = iu.heap.take(2);");
+        line(fmt::format("  p[0] = {};", reg(code_[pc + 2])));
+        line(fmt::format("  p[1] = {};", reg(code_[pc + 3])));
+        line(fmt::format("  {} = make_pointer(Tag::Cons, p, here);", reg(code_[pc + 1])));
+        line("}");
+        break;
+      case Op::put_struct: {
+        const auto functor = static_cast<std::uint32_t>(code_[pc + 2]);
+        const auto n = static_cast<std::uint32_t>(code_[pc + 3]);
+        line(fmt::format("{{  // {}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))), n));
+        line(fmt::format("  Cell* const p = iu.heap.take({});", 1 + n));
+        line(fmt::format("  p[0] = {};", hex(vm::make_header(vm::BoxKind::Functor, n, functor))));
+        for (std::uint32_t i = 0; i < n; ++i) line(fmt::format("  p[{}] = {};", 1 + i, reg(code_[pc + 4 + i])));
+        line(fmt::format("  {} = make_pointer(Tag::Struct, p, here);", reg(code_[pc + 1])));
+        line("}");
+        break;
+      }
+      case Op::move: line(fmt::format("{} = {};", reg(code_[pc + 1]), reg(code_[pc + 2]))); break;
+      case Op::place:        // placements: nothing on one IU
+      case Op::resolve_any:
+      case Op::label_from: break;
+      case Op::unify:
+        line(fmt::format("if (!iu.unify({0}, {1})) [[unlikely]] return NativeAccess::unify_failed(iu, f, {2}, {0}, {1});",
+                         reg(code_[pc + 1]), reg(code_[pc + 2]), pc));
+        break;
+      case Op::unify_list: {
+        const bool fresh_tail = code_[pc + 4] != 0;
+        line("{  // a list cell, bound at once to a fresh variable nobody waits on, else unified");
+        line(fmt::format("  const Cell out = {};", reg(code_[pc + 1])));
+        line(fmt::format("  const Cell head = {};", reg(code_[pc + 2])));
+        if (fresh_tail) {
+          line("  Cell* const p = iu.heap.take(3);");
+          line("  p[0] = make_var_contents();");
+          line("  const Cell tail = make_pointer(Tag::Ref, p, here);");
+          line(fmt::format("  {} = tail;", reg(code_[pc + 3])));
+          line("  p[1] = head;");
+          line("  p[2] = tail;");
+          line("  const Cell list = make_pointer(Tag::Cons, p + 1, here);");
+        } else {
+          line("  Cell* const p = iu.heap.take(2);");
+          line("  p[0] = head;");
+          line(fmt::format("  p[1] = {};", reg(code_[pc + 3])));
+          line("  const Cell list = make_pointer(Tag::Cons, p, here);");
+        }
+        line("  Cell* const cell = address_of(out);");
+        line("  if (is_ref(out) && load_cell(cell) == make_var_contents() && iu_of(out ^ list) == 0) {");
+        line("    store_var_cell(cell, list);");
+        line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
+        line(fmt::format("    return NativeAccess::unify_failed(iu, f, {}, out, list);", pc));
+        line("  }");
+        line("}");
+        break;
+      }
+      case Op::call_builtin:
+        line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
+        builtin_call(pc, false);
+        break;
+      case Op::call_function:
+        line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
+        builtin_call(pc, true);
+        break;
+      case Op::fn_add:
+      case Op::fn_sub:
+      case Op::fn_mul:
+      case Op::fn_div:
+      case Op::fn_mod:
+      case Op::fn_less:
+      case Op::fn_less_eq:
+      case Op::fn_greater:
+      case Op::fn_greater_eq:
+      case Op::fn_num_equal:
+      case Op::fn_equal: {
+        static const std::map<Op, std::string> kFast = {
+            {Op::fn_add, "add"},         {Op::fn_sub, "sub"},
+            {Op::fn_mul, "mul"},         {Op::fn_div, "div"},
+            {Op::fn_mod, "mod"},         {Op::fn_less, "less"},
+            {Op::fn_less_eq, "less_eq"}, {Op::fn_greater, "greater"},
+            {Op::fn_greater_eq, "greater_eq"}, {Op::fn_num_equal, "num_equal"},
+            {Op::fn_equal, "equal"}};
+        const std::string out = reg(code_[pc + 2]);
+        line(fmt::format("{{  // {}", kFast.at(op)));
+        line(fmt::format("  const Cell x = deref({});", reg(code_[pc + 5])));
+        line(fmt::format("  const Cell y = deref({});", reg(code_[pc + 6])));
+        line("  Cell value = 0;");
+        line(fmt::format("  if (inline_builtins::{}(x, y, value)) [[likely]] {{", kFast.at(op)));
+        line("    ++iu.counters.builtin_calls;");
+        if (code_[pc + 3] != 0) {
+          line(fmt::format("    {} = value;", out));
+        } else {
+          line(fmt::format("    if (!iu.unify({0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}, value);",
+                           out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
+        }
+        line("  } else {");
+        out_.push_back("  @spill");
+        line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
+        out_.push_back("  @reload");
+        line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+        line("  }");
+        line("}");
+        break;
+      }
+      case Op::spawn:
+        spawn(pc, static_cast<vm::PredicateId>(code_[pc + 1]), static_cast<std::uint32_t>(code_[pc + 2]), pc + 3);
+        break;
+      case Op::spawn_at:  // on one IU every goal stays here
+        spawn(pc, static_cast<vm::PredicateId>(code_[pc + 1]), static_cast<std::uint32_t>(code_[pc + 3]), pc + 4);
+        break;
+      case Op::execute: emit_execute(pc); break;
+      case Op::proceed: line("return NativeOutcome::Done;"); break;
+      case Op::if_not_const:
+        line(fmt::format("if (deref({}) != {}) goto {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
+                         jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
+        break;
+      case Op::reduced:
+        line("++iu.counters.reductions;  // an inlined clause");
+        if (image_.random_used) {
+          line(fmt::format("NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
+                           image_.site_keys.at(pc)));
+        }
+        break;
+      default:
+        throw std::logic_error(fmt::format("native code: unexpected {} in a body at {}",
+                                           vm::info(op).name, pc));
+    }
+  }
+
+  void emit_execute(std::uint64_t pc) {
+    const auto target = static_cast<vm::PredicateId>(code_[pc + 1]);
+    const auto n = static_cast<std::uint32_t>(code_[pc + 2]);
+    const auto moves = code_[pc + 3];
+    // The moves as one parallel assignment: the value each register has after them.
+    std::map<std::uint64_t, std::uint64_t> source;
+    for (std::uint64_t i = 0; i < moves; i += 2) {
+      const std::uint64_t dst = code_[pc + 4 + i];
+      const std::uint64_t src = code_[pc + 5 + i];
+      const auto it = source.find(src);
+      source[dst] = it == source.end() ? src : it->second;
+    }
+    const vm::Predicate& callee = image_.predicates[target];
+    const auto value_of = [&](std::uint32_t i) {
+      const std::uint64_t r = callee.arg_registers.empty() ? i : callee.arg_registers[i];
+      const auto it = source.find(r);
+      return reg(it == source.end() ? r : it->second);
+    };
+    line(fmt::format("{{  // {}", predicate_name(target)));
+    if (image_.random_used) {
+      line(fmt::format("  NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
+                       image_.site_keys.at(pc)));
+    }
+    if (native_[target]) {
+      line("  if (f.slice > 1) [[likely]] {");
+      line("    --f.slice;");
+      line(fmt::format("    f.site = {};", pc));
+      std::vector<std::string> args;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (i < kRegisterArguments) {
+          args.push_back(value_of(i));
+        } else {
+          line(fmt::format("    f.extra[{}] = {};", i, value_of(i)));
+        }
+      }
+      while (args.size() < kRegisterArguments) args.emplace_back("0");
+      line(fmt::format("    return p{}(iu, f, {});", target, fmt::join(args, ", ")));
+      line("  }");
+    }
+    // Through the loop: a builtin or an interpreted predicate, or the time slice is over.
+    line("  Cell* const R = NativeAccess::registers(iu);");
+    std::vector<std::string> values;
+    for (std::uint32_t i = 0; i < n; ++i) values.push_back(value_of(i));
+    for (std::uint32_t i = 0; i < n; ++i) {
+      line(fmt::format("  R[{}] = {};", callee.arg_registers.empty() ? i : callee.arg_registers[i],
+                       values[i]));
+    }
+    line(fmt::format("  f.pred = {};", target));
+    line(fmt::format("  f.arity = {};", n));
+    line(fmt::format("  f.site = {};", pc));
+    line("  return NativeOutcome::TailCall;");
+    line("}");
+  }
+
+  // --- assembly ------------------------------------------------------------------------------------
+  std::string assemble() {
+    std::string spill;
+    std::string reload;
+    for (const std::uint32_t r : registers_) {
+      spill += fmt::format(" R[{0}] = r{0};", r);
+      reload += fmt::format(" r{0} = R[{0}];", r);
+    }
+    std::string text;
+    text += fmt::format("// {}\n", predicate_name(id_));
+    text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id_);
+    text += "  [[maybe_unused]] const unsigned here = iu.index();\n";
+    // Arguments first, in their registers; every other register starts as [] (a collection may
+    // see it before the clause writes it).
+    std::set<std::uint32_t> arguments;
+    for (std::uint32_t i = 0; i < p_.arity; ++i) {
+      const std::uint32_t r = argument_register(i);
+      arguments.insert(r);
+      registers_.insert(r);
+      const std::string value = i < kRegisterArguments ? fmt::format("a{}", i) : fmt::format("f.extra[{}]", i);
+      text += fmt::format("  Cell r{} = {};\n", r, value);
+    }
+    for (std::uint32_t i = p_.arity; i < kRegisterArguments; ++i) text += fmt::format("  (void)a{};\n", i);
+    for (const std::uint32_t r : registers_) {
+      if (arguments.count(r) == 0) text += fmt::format("  Cell r{} = kNil;\n", r);
+    }
+    text += "  bool blocked = false;\n";
+    text += "  std::size_t mark = 0;\n";
+    text += "  (void)mark;\n";
+    text += "  NativeAccess::clear_blocked(iu);\n";
+    // Recompute spill/reload with the argument registers included.
+    spill.clear();
+    reload.clear();
+    for (const std::uint32_t r : registers_) {
+      spill += fmt::format(" R[{0}] = r{0};", r);
+      reload += fmt::format(" r{0} = R[{0}];", r);
+    }
+    for (const std::string& l : out_) {
+      if (l.starts_with("@label ")) {
+        const std::string name = l.substr(7);
+        if (targets_.count(name) != 0) text += name + ":\n";
+        continue;
+      }
+      const std::size_t indent = l.find_first_not_of(' ');
+      const std::string body = indent == std::string::npos ? l : l.substr(indent);
+      const std::string pad(indent == std::string::npos ? 0 : indent, ' ');
+      if (body == "@spill") {
+        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
+      } else if (body == "@reload") {
+        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload + " }\n";
+      } else {
+        text += "  " + l + "\n";
+      }
+    }
+    text += "}\n";
+    return text;
+  }
+
+  const vm::CodeImage& image_;
+  const std::vector<Cell>& code_;
+  const vm::AtomTable& atoms_;
+  vm::PredicateId id_;
+  const vm::Predicate& p_;
+  const std::vector<bool>& native_;
+  const ClauseText& clause_text_;
+  std::vector<std::vector<std::uint32_t>> chains_;
+  std::set<std::uint64_t> bodies_;
+  std::set<std::uint64_t> emitted_bodies_;
+  std::vector<std::string> out_;
+  std::set<std::string> targets_;
+  std::set<std::uint32_t> registers_;
+};
+
+/// The predicates made native: the program's own, and the library's they call (directly or
+/// through others); the rest of the library stays interpreted (a goal of it, from call/1 or a
+/// query, runs as before).
+std::vector<bool> compiled_predicates(const vm::CodeImage& image) {
+  const std::size_t n = image.predicates.size();
+  const auto has_clauses = [&](std::size_t i) {
+    const vm::Predicate& p = image.predicates[i];
+    return p.builtin == vm::kNoBuiltin && !p.index.all.empty();
+  };
+  // Where each clause's code ends: at the next clause's head (in code order), or the end.
+  std::vector<std::uint64_t> heads;
+  for (const vm::Predicate& q : image.predicates) {
+    for (const vm::ClauseCode& c : q.clauses) heads.push_back(c.head_pc);
+  }
+  std::sort(heads.begin(), heads.end());
+  std::vector<bool> native(n, false);
+  std::vector<std::size_t> work;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (has_clauses(i) && !image.predicates[i].from_library) {
+      native[i] = true;
+      work.push_back(i);
+    }
+  }
+  while (!work.empty()) {
+    const vm::Predicate& p = image.predicates[work.back()];
+    work.pop_back();
+    // Every goal its clauses make: the code from each clause's head to the next clause's.
+    for (const vm::ClauseCode& clause : p.clauses) {
+      std::uint64_t pc = clause.head_pc;
+      const auto next = std::upper_bound(heads.begin(), heads.end(), clause.head_pc);
+      const std::uint64_t end = next == heads.end() ? image.code.size() : *next;
+      while (pc < end) {
+        const auto op = static_cast<Op>(image.code[pc]);
+        if (op == Op::spawn || op == Op::spawn_at || op == Op::execute) {
+          const auto target = static_cast<std::size_t>(image.code[pc + 1]);
+          if (target < n && !native[target] && has_clauses(target)) {
+            native[target] = true;
+            work.push_back(target);
+          }
+        }
+        pc += instruction_size(image.code, pc);
+      }
+    }
+  }
+  return native;
+}
+
+}  // namespace
+
+std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
+                     const ClauseText& clause_text) {
+  const std::vector<bool> native = compiled_predicates(image);
+  std::string text;
+  text += "// Native code generated by `fleng build` (native/cpp_emitter.cpp) from the program's\n";
+  text += "// UNIRED code: one function per predicate. Do not edit; build the program again.\n";
+  text += "#include \"vm/native_access.hpp\"\n\n";
+  text += "#pragma GCC diagnostic ignored \"-Wunused-label\"\n\n";
+  text += "namespace {\n\n";
+  text += "using namespace fleng::vm;\n\n";
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    if (native[i]) text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", i);
+  }
+  text += "\n";
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    if (!native[i]) continue;
+    text += PredicateEmitter(image, atoms, static_cast<vm::PredicateId>(i), native, clause_text).emit();
+    text += "\n";
+  }
+  // Entries from the loop: the arguments from the registers.
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    if (!native[i]) continue;
+    const vm::Predicate& p = image.predicates[i];
+    std::vector<std::string> args;
+    std::string extra;
+    for (std::uint32_t a = 0; a < p.arity; ++a) {
+      const std::uint32_t r = p.arg_registers.empty() ? a : p.arg_registers[a];
+      if (a < kRegisterArguments) {
+        args.push_back(fmt::format("R[{}]", r));
+      } else {
+        extra += fmt::format("  f.extra[{}] = R[{}];\n", a, r);
+      }
+    }
+    while (args.size() < kRegisterArguments) args.emplace_back("0");
+    text += fmt::format("NativeOutcome e{}(Iu& iu, NativeFrame& f) {{\n", i);
+    text += "  [[maybe_unused]] Cell* const R = NativeAccess::registers(iu);\n";
+    text += extra;
+    text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
+  }
+  text += "\nconst NativeEntry kEntries[] = {\n";
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    text += native[i] ? fmt::format("    &e{},  // {}/{}\n", i, comment_safe(image.predicates[i].name),
+                                    image.predicates[i].arity)
+                      : fmt::format("    nullptr,  // {}/{}\n", comment_safe(image.predicates[i].name),
+                                    image.predicates[i].arity);
+  }
+  if (image.predicates.empty()) text += "    nullptr,\n";
+  text += "};\n\n}  // namespace\n\n";
+  text += "const fleng::vm::NativeProgram& fleng_native_program() {\n";
+  text += fmt::format(
+      "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {}, {}, kEntries}};\n",
+      vm::image_fingerprint(image, image.code.size(), image.predicates.size()), image.code.size(), image.predicates.size());
+  text += "  return program;\n}\n";
+  return text;
+}
+
+}  // namespace fleng::native

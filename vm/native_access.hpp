@@ -1,0 +1,82 @@
+// What generated native code (native/cpp_emitter.hpp) may use of an Inference Unit: the few
+// members of vm::Iu its compiled clauses need (registers, the blocked variables of a clause
+// attempt, the pool, the lineage key), and the out-of-line steps it shares with the interpreter
+// (a body's heap reservation, builtins, suspension, error reports), each doing exactly what the
+// interpreter's instruction does (vm/reducer_loop.hpp), so that a compiled program reduces,
+// suspends, collects and fails as the interpreted one does. Included only by generated code and
+// its tests.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "vm/goal_record.hpp"
+#include "vm/inline_builtins.hpp"
+#include "vm/iu.hpp"
+#include "vm/lineage.hpp"
+#include "vm/matching.hpp"
+#include "vm/native_code.hpp"
+#include "vm/terms.hpp"
+
+namespace fleng::vm {
+
+struct NativeAccess {
+  /// The IU's registers: where spawned goals' and builtins' operands are read from, and the
+  /// roots a collection updates (generated code keeps its registers in C++ variables and
+  /// writes them here around any step that may collect).
+  static Cell* registers(Iu& iu) { return iu.registers_.data(); }
+
+  // --- the blocked variables of a clause attempt (passive matching) ------------------------------
+  static void clear_blocked(Iu& iu) {
+    if (!iu.blocked_.empty()) iu.blocked_.clear();
+  }
+  static std::size_t blocked_count(const Iu& iu) { return iu.blocked_.size(); }
+  static void note_blocked(Iu& iu, Cell variable) { iu.blocked_.push_back(variable); }
+  /// A mismatch after the clause had blocked: its own blocked variables are dropped (a FAIL
+  /// dominates a SUSPEND).
+  static void drop_blocked(Iu& iu, std::size_t mark) { iu.blocked_.resize(mark); }
+
+  // --- the goal being reduced ------------------------------------------------------------------------
+  /// The goal reduced now was made by the `execute` at `site` (no record of its own): what error
+  /// reports and suspension look at, written only when one of them needs it.
+  static void sync(Iu& iu, const NativeFrame& frame) {
+    if (frame.site != 0) {
+      iu.current_goal_ = 0;
+      iu.exec_site_ = frame.site;
+    }
+  }
+  static std::uint64_t& lineage(Iu& iu) { return iu.lineage_; }
+  static bool attention(const Iu& iu) { return iu.attention_.load(std::memory_order_relaxed); }
+  static bool gc_stress(const Iu& iu) { return iu.options_.gc_stress; }
+
+  /// match_equal's passive identity, by value (a C++ variable whose address escapes would stop
+  /// the compiler from making the body's last call a jump).
+  struct IdentityResult {
+    Identity kind;
+    Cell blocking;
+  };
+  static IdentityResult identity(Cell a, Cell b);
+
+  // --- body ---------------------------------------------------------------------------------------------
+  /// commit's reservation of `cells` when the heap has less free (or under GC stress): the
+  /// registers written to registers() first and read back after. False: heap exhausted (the
+  /// error is recorded).
+  [[gnu::cold]] static bool reserve(Iu& iu, const NativeFrame& frame, std::size_t cells);
+  static void push_goal(Iu& iu, Cell goal) { iu.pool_.push_back(goal); }
+  /// A builtin called by the instruction at `pc` (call_builtin, call_function and the fn_*
+  /// instructions' general case), its operands in registers(). False on a runtime error.
+  static bool call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc, bool function);
+  /// unify / unify_list at `pc` failed: records the error.
+  [[gnu::cold]] static NativeOutcome unify_failed(Iu& iu, const NativeFrame& frame,
+                                                  std::uint64_t pc, Cell a, Cell b);
+  /// The fast path of builtin function `id` (an fn_* instruction at `pc`) computed `value`,
+  /// which does not unify with the output `out`: records the error.
+  [[gnu::cold]] static NativeOutcome output_failed(Iu& iu, const NativeFrame& frame,
+                                                   std::uint64_t pc, Cell a, Cell b, Cell out,
+                                                   Cell value);
+  /// No clause committed: the goal, its arguments in registers()[0..arity) in argument order,
+  /// suspends on the blocked variables, or it is a "no matching clause" error.
+  static NativeOutcome no_clause(Iu& iu, const NativeFrame& frame, PredicateId pred);
+};
+
+}  // namespace fleng::vm

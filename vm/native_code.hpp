@@ -1,0 +1,76 @@
+// Native code: a program compiled to C++ by `fleng build` (native/cpp_emitter.hpp) runs its
+// predicates as C++ functions instead of interpreted UNIRED code, inside the same reducer loop
+// (vm/reducer_loop.hpp, vm/native_policy.hpp): the loop takes goals from the pool, and calls a
+// predicate's native entry where it would have interpreted its clauses. This header is the
+// contract between the two: what an entry is given, what it returns, and the table of entries
+// the generated code defines, tied to the one code image it was made from by a fingerprint.
+#pragma once
+
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+
+#include "vm/cell.hpp"
+#include "vm/code.hpp"
+
+namespace fleng::vm {
+
+class Iu;
+
+/// The state a chain of native reductions carries between predicates (one per entry from the
+/// loop): the time slice left, and on return the goal the loop is to reduce next.
+struct NativeFrame {
+  std::uint32_t slice = 0;  ///< direct reductions left before the goal goes to the back
+  /// The `execute` that made the goal being reduced directly (its code address), 0 while the
+  /// goal is the one taken from the pool (its record is the current goal).
+  std::uint32_t site = 0;
+  PredicateId pred = 0;     ///< TailCall: the predicate to reduce next (arguments in registers)
+  std::uint32_t arity = 0;  ///< TailCall: its arity
+  /// Arguments beyond the fourth of a call between native predicates (the first four are C++
+  /// arguments, which a tail call passes in machine registers).
+  Cell extra[kMaxRegisters];
+};
+
+/// How a chain of native reductions ended.
+enum class NativeOutcome : std::uint8_t {
+  Done,      ///< the last body ended (proceed), or the goal suspended: take the next goal
+  TailCall,  ///< reduce frame.pred next (a builtin, an interpreted predicate, or the slice ran out)
+  Error,     ///< a runtime error was recorded on the IU
+};
+
+/// A predicate's entry: its arguments are in the IU's registers, where its clauses keep them
+/// (Predicate::arg_registers), as for the interpreter.
+using NativeEntry = NativeOutcome (*)(Iu& iu, NativeFrame& frame);
+
+/// The native code of one program: an entry per predicate of the image it was compiled from
+/// (null: that predicate is interpreted: builtins, undefined ones, the query's).
+struct NativeProgram {
+  std::uint64_t fingerprint = 0;   ///< image_fingerprint() of the image it was made from
+  std::size_t code_size = 0;       ///< that image's code length
+  std::size_t predicate_count = 0;
+  const NativeEntry* entries = nullptr;
+};
+
+/// A hash of everything in an image that native code depends on (the code, the predicates and
+/// their indexes, the constants) up to `code_size` words of code and `predicate_count`
+/// predicates: the same program compiled by the same compiler gives the same fingerprint,
+/// anything else a different one. (A query appends code and predicates: the prefix stays.)
+std::uint64_t image_fingerprint(const CodeImage& image, std::size_t code_size,
+                                std::size_t predicate_count);
+
+/// True when `program` was made from the program `image` holds (its prefix of that size).
+bool native_code_matches(const NativeProgram& program, const CodeImage& image);
+
+}  // namespace fleng::vm
+
+namespace fleng::vm {
+
+/// An engine policy that runs native code (vm/native_policy.hpp): the loop calls a predicate's
+/// entry, when it has one, where it would interpret the predicate's clauses.
+template <class P>
+concept RunsNativeCode = requires(P& p, PredicateId id) {
+  { p.native_entry(id) } -> std::same_as<NativeEntry>;
+  { p.native_frame() } -> std::same_as<NativeFrame&>;
+};
+
+}  // namespace fleng::vm
