@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""fleng against SWI-Prolog and GNU Prolog on the same workloads, in one run.
+"""fleng against SWI-Prolog, GNU Prolog and KLIC on the same workloads, in one run.
 
 Called by bench/run.sh, which installs the Prolog systems and builds fleng
 first; see bench/README.md.  Runs every workload on every system RUNS times
@@ -7,13 +7,18 @@ first; see bench/README.md.  Runs every workload on every system RUNS times
 load hits all systems alike), takes the median, checks every answer, prints a
 table and writes the results (JSON) and the report (Markdown).
 
-Only the workload itself is timed, never start-up or loading:
-  fleng          elapsed_seconds of --stats=json (reduction time only)
-  SWI-Prolog     get_time/1 around the runs, inside the program (harness_swi.pl)
-  GNU Prolog     statistics(real_time, _) around the runs, inside the program
-                 (harness_gnu.pl), as a gplc native executable and consulted
-A Prolog process repeats a workload until MIN_SECONDS have passed (the GNU
-clock counts milliseconds) and reports the mean time of one run; a fleng
+Only the workload itself is timed, never start-up, loading or compilation:
+  fleng           elapsed_seconds of --stats=json (reduction time only)
+  fleng compiled  the same, from the executable of `fleng build` (optional:
+                  "not built" while fleng has no build command)
+  KLIC            timer:get_time_of_day/1 around the runs, inside the program
+                  (harness_klic.kl1; optional: "not installed" without KLIC,
+                  see native_systems.py)
+  SWI-Prolog      get_time/1 around the runs, inside the program (harness_swi.pl)
+  GNU Prolog      statistics(real_time, _) around the runs, inside the program
+                  (harness_gnu.pl), as a gplc native executable and consulted
+A Prolog or KLIC process repeats a workload until MIN_SECONDS have passed (the
+GNU clock counts milliseconds) and reports the mean time of one run; a fleng
 process runs the workload once (nrev30: K times inside one run).
 """
 
@@ -31,15 +36,20 @@ import sys
 import tempfile
 from pathlib import Path
 
+import native_systems
+from native_systems import NOT_BUILT, NOT_INSTALLED
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH = ROOT / "bench"
 PROGRAMS = BENCH / "programs"
 
 NREV_LI = 496  # logical inferences of one nrev30: 31 nrev/2 + 465 app/3
 
-SYSTEMS = ["fleng", "swipl", "gprolog", "gprolog-consult"]
+SYSTEMS = ["fleng", "fleng-compiled", "klic", "swipl", "gprolog", "gprolog-consult"]
 SYSTEM_TITLES = {
     "fleng": "fleng",
+    "fleng-compiled": "fleng compiled",
+    "klic": "KLIC",
     "swipl": "SWI-Prolog -O",
     "gprolog": "GNU Prolog (gplc)",
     "gprolog-consult": "GNU Prolog (consult)",
@@ -52,7 +62,8 @@ GNU_ENV = {"GLOBALSZ": "2000000"}
 
 
 def workloads(quick: bool) -> list[dict]:
-    """The workloads: id, label, fleng file and goal, Prolog file, name, size, answer."""
+    """The workloads: id, label, fleng file and goal, Prolog file, name, size, KLIC name
+    and sizes (harness_klic.kl1), answer."""
     k = 1000 if quick else 100000
     sizes = {
         "queens_a": 6 if quick else 8,
@@ -69,26 +80,29 @@ def workloads(quick: bool) -> list[dict]:
     w = [
         dict(id="nrev30", label=f"nrev30 (x{k})", nrev_k=k,
              fleng=("bench/fleng/nrev_bench.fl", f"run({k})"),
-             prolog=("nrev.pl", "nrev", str(k)), expect="30"),
+             prolog=("nrev.pl", "nrev", str(k)), klic=("nrev", [str(k)]), expect="30"),
     ]
     for key in ("queens_a", "queens_b"):
         n = sizes[key]
         w.append(dict(id=f"queens{n}", label=f"queens {n}",
                       fleng=("examples/queens.fl", f"run({n})"),
-                      prolog=("queens.pl", "queens", str(n)), expect=queens[n]))
+                      prolog=("queens.pl", "queens", str(n)), klic=("queens", [str(n)]),
+                      expect=queens[n]))
     for key in ("primes_a", "primes_b"):
         n = sizes[key]
         w.append(dict(id=f"primes{n}", label=f"primes < {n}",
                       fleng=("examples/primes.fl", f"run({n})"),
-                      prolog=("primes.pl", "primes", str(n)), expect=primes[n]))
+                      prolog=("primes.pl", "primes", str(n)), klic=("primes", [str(n)]),
+                      expect=primes[n]))
     x, y, z = sizes["tak"]
     w.append(dict(id=f"tak{x}_{y}_{z}", label=f"tak({x},{y},{z})",
                   fleng=("examples/tak.fl", f"run({x},{y},{z})"),
-                  prolog=("tak.pl", "tak", f"args({x},{y},{z})"), expect=tak[(x, y, z)]))
+                  prolog=("tak.pl", "tak", f"args({x},{y},{z})"),
+                  klic=("tak", [str(x), str(y), str(z)]), expect=tak[(x, y, z)]))
     n = sizes["fib"]
     w.append(dict(id=f"fib{n}", label=f"fib({n})",
                   fleng=("examples/fib.fl", f"run({n})"),
-                  prolog=("fib.pl", "fib", str(n)), expect=fib[n]))
+                  prolog=("fib.pl", "fib", str(n)), klic=("fib", [str(n)]), expect=fib[n]))
     return w
 
 
@@ -125,15 +139,24 @@ def json_line(text: str) -> dict | None:
 
 
 class Runner:
-    def __init__(self, fleng: Path, gnu_dir: Path, min_seconds: float):
+    def __init__(self, fleng: Path, gnu_dir: Path, min_seconds: float,
+                 klic: native_systems.Klic, compiled: native_systems.FlengCompiled):
         self.fleng = fleng
         self.gnu_dir = gnu_dir
         self.min_seconds = min_seconds
+        self.klic = klic
+        self.compiled = compiled
 
     def command(self, system: str, w: dict) -> tuple[list[str], dict | None]:
         if system == "fleng":
             f, goal = w["fleng"]
             return [str(self.fleng), "run", f, "-g", goal, "--engine", "local", "--stats=json"], None
+        if system == "fleng-compiled":
+            f, goal = w["fleng"]
+            exe = self.compiled.executables.get(f, Path(f"<fleng build {f} failed>"))
+            return [str(exe), "-g", goal, "--engine", "local", "--stats=json"], None
+        if system == "klic":
+            return [str(self.klic.executable)] + native_systems.klic_args(w, self.min_seconds), None
         pfile, name, size = w["prolog"]
         m = str(self.min_seconds)
         if system == "swipl":
@@ -150,10 +173,13 @@ class Runner:
 
     def run(self, system: str, w: dict) -> dict:
         """One run: {'ok', 'answer', 'seconds' (one workload run; nrev: one nrev30), ...}."""
+        out: dict = {"ok": False}
+        if system == "fleng-compiled" and w["fleng"][0] in self.compiled.errors:
+            out["error"] = self.compiled.errors[w["fleng"][0]]
+            return out
         cmd, env = self.command(system, w)
         p = sh(cmd, env)
-        out: dict = {"ok": False}
-        if system == "fleng":
+        if system in ("fleng", "fleng-compiled"):
             lines = p.stdout.splitlines()
             stats = json_line(p.stdout)
             answer = lines[0].strip() if lines else ""
@@ -256,6 +282,8 @@ def fmt_time(s: float | None, nrev: bool) -> str:
         return "FAIL"
     if nrev:
         return f"{s * 1e6:.2f} µs"
+    if s < 0.001:
+        return f"{s * 1e3:.3f} ms"
     if s < 0.1:
         return f"{s * 1e3:.2f} ms"
     return f"{s * 1e3:.0f} ms"
@@ -263,6 +291,40 @@ def fmt_time(s: float | None, nrev: bool) -> str:
 
 def fmt_rate(r: float | None) -> str:
     return "-" if r is None else f"{r / 1e6:.1f} M"
+
+
+# ---------------------------------------------------------------- table cells
+# A system without numbers for a workload is one that did not run: KLIC "not
+# installed", `fleng build` "not built", or left out by --systems ("not run";
+# also every system missing from a results JSON written before it existed).
+
+
+def median(w: dict, k: str) -> float | None:
+    """The median time of system k on workload w; None when it failed or did not run."""
+    s = w["systems"].get(k)
+    return s.get("median_seconds") if s and s["ok"] else None
+
+
+def fmt_cell(res: dict, w: dict, k: str) -> str:
+    if k not in w["systems"]:
+        return res.get("absent", {}).get(k, "not run")
+    return fmt_time(median(w, k), "nrev_k" in w)
+
+
+def fmt_ratio(w: dict, a: str, b: str) -> str:
+    """Time of a over time of b on workload w: below 1 a is faster."""
+    ta, tb = median(w, a), median(w, b)
+    return "-" if ta is None or tb is None else f"{ta / tb:.2f}"
+
+
+def all_ok(w: dict) -> bool:
+    """Every system that ran workload w gave the right answer."""
+    return all(s["ok"] for s in w["systems"].values())
+
+
+# The ratios of the tables: (column title, numerator, denominator).
+RATIOS = [("fleng/SWI", "fleng", "swipl"), ("fleng/KLIC", "fleng", "klic"),
+          ("compiled/KLIC", "fleng-compiled", "klic"), ("compiled/gplc", "fleng-compiled", "gprolog")]
 
 
 def summarize(runs: list[dict]) -> dict:
@@ -278,20 +340,30 @@ def summarize(runs: list[dict]) -> dict:
             s["iterations"] = [r["iterations"] for r in good]
             s["first_seconds"] = [r["first_seconds"] for r in good]
         if "stats" in good[0]:
+            # The figures of --stats=json that every good run reports (a compiled
+            # executable of `fleng build` may report fewer than `fleng run`).
             st = [r["stats"] for r in good]
+            has = lambda key: all(key in x for x in st)  # noqa: E731
             med = lambda key: statistics.median(float(x[key]) for x in st)  # noqa: E731
-            s["fleng"] = {
-                "reductions": st[0]["reductions"],
-                "builtin_calls": st[0]["builtin_calls"],
-                "suspensions": st[0]["suspensions"],
-                "suspension_rate": st[0]["suspension_rate"],
-                "goals_spawned": st[0]["goals_spawned"],
-                "gc_collections": st[0]["gc_collections"],
-                "peak_heap_bytes": max(int(x["peak_heap_bytes"]) for x in st),
-                "median_elapsed_seconds": med("elapsed_seconds"),
-                "median_reductions_per_second": med("reductions_per_second"),
-            }
+            fl = {key: st[0][key] for key in ("reductions", "builtin_calls", "suspensions",
+                                              "suspension_rate", "goals_spawned", "gc_collections")
+                  if has(key)}
+            if has("peak_heap_bytes"):
+                fl["peak_heap_bytes"] = max(int(x["peak_heap_bytes"]) for x in st)
+            fl["median_elapsed_seconds"] = med("elapsed_seconds")
+            if has("reductions_per_second"):
+                fl["median_reductions_per_second"] = med("reductions_per_second")
+            s["fleng"] = fl
     return s
+
+
+def results_json(res: dict) -> Path:
+    """Where a run's numbers go: quick.json (--quick), partial.json (--systems), latest.json."""
+    if res["quick"]:
+        return BENCH / "results" / "quick.json"
+    if res.get("systems_selected"):
+        return BENCH / "results" / "partial.json"
+    return BENCH / "results" / "latest.json"
 
 
 def report_path(res: dict) -> Path:
@@ -305,38 +377,39 @@ def doc_markdown(res: dict) -> str:
     m = res["machine"]
     report = report_path(res).relative_to(ROOT)
     L: list[str] = []
-    L.append("# Performance: fleng against SWI-Prolog and GNU Prolog")
+    L.append("# Performance: fleng against SWI-Prolog, GNU Prolog and KLIC")
     L.append("")
     L.append("The same seven workloads (naive reverse, queens, the primes sieve, tak, fib) run on "
-             "fleng's one-IU engine (`--engine local`), SWI-Prolog with `-O`, and GNU Prolog "
-             "compiled (`gplc`) and consulted; the Prolog programs in `bench/programs/` follow the "
-             "Fleng examples clause by clause where Prolog allows. Times are of the workload alone, "
-             "without start-up and loading, the median of interleaved runs, every answer checked. "
-             "`bash bench/run.sh` measures it again and rewrites this page (`bench/README.md` says how).")
+             "fleng's one-IU engine (`--engine local`), on the native executables of `fleng build` "
+             "(fleng compiled), on KLIC (the KL1-to-C compiler), SWI-Prolog with `-O`, and GNU Prolog "
+             "compiled (`gplc`) and consulted; the Prolog and KL1 programs in `bench/programs/` follow "
+             "the Fleng examples clause by clause where the language allows. Times are of the workload "
+             "alone, without start-up, loading and compilation, the median of interleaved runs, every "
+             "answer checked. `bash bench/run.sh` measures it again and rewrites this page "
+             "(`bench/README.md` says how, and how to provide KLIC).")
     L.append("")
     L.append("## Where it stands")
     L.append("")
-    L.append("fleng/SWI is fleng's time over SWI-Prolog's: below 1 fleng is faster.")
+    L.append("fleng/SWI is fleng's time over SWI-Prolog's, fleng/KLIC over KLIC's, compiled/KLIC and "
+             "compiled/gplc those of fleng compiled over KLIC's and GNU Prolog's (gplc): below 1 "
+             "fleng is faster.")
     L.append("")
-    L.append("| workload | answer | fleng | SWI-Prolog -O | GNU Prolog (gplc) | GNU Prolog (consult) "
-             "| fleng/SWI | fleng reductions/s |")
-    L.append("|---|---|---|---|---|---|---|---|")
+    L.append("| workload | answer | " + " | ".join(SYSTEM_TITLES[k] for k in SYSTEMS) + " | "
+             + " | ".join(title for title, _, _ in RATIOS) + " | fleng reductions/s |")
+    L.append("|---|---|" + "---|" * (len(SYSTEMS) + len(RATIOS) + 1))
     for w in res["workloads"]:
-        nrev = "nrev_k" in w
-        sy = w["systems"]
-        t = {k: sy[k].get("median_seconds") if sy[k]["ok"] else None for k in SYSTEMS}
-        ratio = "-" if t["fleng"] is None or t["swipl"] is None else f"{t['fleng'] / t['swipl']:.2f}"
-        fl = sy["fleng"].get("fleng", {})
-        ans = w["expect"] + (" ✓" if all(sy[k]["ok"] for k in SYSTEMS) else " ✗")
-        L.append(f"| {w['label']} | {ans} | {fmt_time(t['fleng'], nrev)} | {fmt_time(t['swipl'], nrev)} "
-                 f"| {fmt_time(t['gprolog'], nrev)} | {fmt_time(t['gprolog-consult'], nrev)} "
-                 f"| {ratio} | {fmt_rate(fl.get('median_reductions_per_second'))} |")
+        fl = w["systems"].get("fleng", {}).get("fleng", {})
+        ans = w["expect"] + (" ✓" if all_ok(w) else " ✗")
+        L.append(f"| {w['label']} | {ans} | " + " | ".join(fmt_cell(res, w, k) for k in SYSTEMS)
+                 + " | " + " | ".join(fmt_ratio(w, a, b) for _, a, b in RATIOS)
+                 + f" | {fmt_rate(fl.get('median_reductions_per_second'))} |")
     L.append("")
     met = [t for t in res["targets"] if t["met"]]
     missed = [t for t in res["targets"] if not t["met"]]
     L.append(f"Measured on {m['date'][:10]} at commit `{m['commit']}`, on {m['nproc']} cores ({m['cpu']}), "
              f"median of {res['runs']} runs. Targets met: " + "; ".join(
-                 f"{t['target']} ({t['measured']})" if "speed-up" not in t["measured"] else t["target"]
+                 f"{t['target']} ({t['measured']})"
+                 if "speed-up" not in t["measured"] and not t.get("per_workload") else t["target"]
                  for t in met) + "." + (" Not met: " + "; ".join(
                      f"{t['target']} ({t['measured']})" for t in missed) + "." if missed else ""))
     L.append(f"The run's details (the spread of the runs, fleng's reductions, suspensions and "
@@ -364,15 +437,20 @@ def markdown(res: dict) -> str:
     m = res["machine"]
     quick = res["quick"]
     L: list[str] = []
-    L.append(f"# Benchmark run of {m['date']}: fleng against SWI-Prolog and GNU Prolog")
+    L.append(f"# Benchmark run of {m['date']}: fleng against SWI-Prolog, GNU Prolog and KLIC")
     L.append("")
-    L.append(f"Generated by `{res['command']}`; the numbers are in `bench/results/latest.json` as "
+    L.append(f"Generated by `{res['command']}`; the numbers are in "
+             f"`{results_json(res).relative_to(ROOT)}` as "
              "of that run. `docs/performance.md` shows the current table and what was learnt; "
              "how the benchmark works: `bench/README.md`.")
     if quick:
         L.append("")
         L.append("**Quick smoke run (`--quick`): small sizes, one run each. "
                  "These numbers are not the benchmark.**")
+    if res.get("systems_selected"):
+        L.append("")
+        L.append(f"**Partial run (`--systems {','.join(res['systems_selected'])}`): the other "
+                 "systems were not run.**")
     L.append("")
     # ---- targets
     L.append("## Targets")
@@ -386,30 +464,30 @@ def markdown(res: dict) -> str:
     L.append("## Times")
     L.append("")
     L.append(f"Median of {res['runs']} run{'s' if res['runs'] != 1 else ''} per system; time of one run of the workload, without "
-             "start-up and loading (nrev30: time of one nrev30). "
+             "start-up, loading and compilation (nrev30: time of one nrev30). "
              "fleng/SWI is fleng's time over SWI-Prolog's: below 1 fleng is faster, "
-             "the target is at most 0.67 (1.5x faster).")
+             "the target is at most 0.67 (1.5x faster); fleng/GNU over GNU Prolog's (gplc); "
+             "fleng/KLIC over KLIC's; compiled/KLIC and compiled/gplc are fleng compiled's time "
+             "over KLIC's (the target: at most 1) and over gplc's (the target: at most 0.67).")
     L.append("")
-    L.append("| workload | answer | fleng | SWI-Prolog -O | GNU Prolog (gplc) | GNU Prolog (consult) "
-             "| fleng/SWI | fleng/GNU | fleng reductions/s |")
-    L.append("|---|---|---|---|---|---|---|---|---|")
+    ratios = RATIOS[:1] + [("fleng/GNU", "fleng", "gprolog")] + RATIOS[1:]
+    L.append("| workload | answer | " + " | ".join(SYSTEM_TITLES[k] for k in SYSTEMS) + " | "
+             + " | ".join(title for title, _, _ in ratios) + " | fleng reductions/s |")
+    L.append("|---|---|" + "---|" * (len(SYSTEMS) + len(ratios) + 1))
     for w in res["workloads"]:
-        nrev = "nrev_k" in w
-        s = w["systems"]
-        t = {k: s[k].get("median_seconds") if s[k]["ok"] else None for k in SYSTEMS}
-        ratio = lambda a, b: "-" if a is None or b is None else f"{a / b:.2f}"  # noqa: E731
-        fl = s["fleng"].get("fleng", {})
-        ans = w["expect"] + (" ✓" if all(s[k]["ok"] for k in SYSTEMS) else " ✗")
-        L.append(f"| {w['label']} | {ans} | {fmt_time(t['fleng'], nrev)} | {fmt_time(t['swipl'], nrev)} "
-                 f"| {fmt_time(t['gprolog'], nrev)} | {fmt_time(t['gprolog-consult'], nrev)} "
-                 f"| {ratio(t['fleng'], t['swipl'])} | {ratio(t['fleng'], t['gprolog'])} "
-                 f"| {fmt_rate(fl.get('median_reductions_per_second'))} |")
+        fl = w["systems"].get("fleng", {}).get("fleng", {})
+        ans = w["expect"] + (" ✓" if all_ok(w) else " ✗")
+        L.append(f"| {w['label']} | {ans} | " + " | ".join(fmt_cell(res, w, k) for k in SYSTEMS)
+                 + " | " + " | ".join(fmt_ratio(w, a, b) for _, a, b in ratios)
+                 + f" | {fmt_rate(fl.get('median_reductions_per_second'))} |")
     nr = next((w for w in res["workloads"] if "nrev_k" in w), None)
     if nr:
         L.append("")
         lips = []
         for k in SYSTEMS:
-            t = nr["systems"][k].get("median_seconds")
+            if k not in nr["systems"]:
+                continue
+            t = median(nr, k)
             lips.append(f"{SYSTEM_TITLES[k]} {NREV_LI / t / 1e6:.1f} M" if t else f"{SYSTEM_TITLES[k]} FAIL")
         L.append(f"nrev30 in LIPS (496 logical inferences per nrev30): {'; '.join(lips)}.")
     L.append("")
@@ -421,7 +499,10 @@ def markdown(res: dict) -> str:
         nrev = "nrev_k" in w
         cells = []
         for k in SYSTEMS:
-            s = w["systems"][k]
+            s = w["systems"].get(k)
+            if s is None:
+                cells.append(fmt_cell(res, w, k))
+                continue
             cells.append(f"{fmt_time(s['min_seconds'], nrev)} - {fmt_time(s['max_seconds'], nrev)}"
                          if s.get("min_seconds") is not None else "FAIL")
         L.append(f"| {w['label']} | " + " | ".join(cells) + " |")
@@ -435,6 +516,9 @@ def markdown(res: dict) -> str:
              "| peak heap | reductions/s |")
     L.append("|---|---|---|---|---|---|---|")
     for w in res["workloads"]:
+        if "fleng" not in w["systems"]:
+            L.append(f"| {w['label']} | not run | | | | | |")
+            continue
         fl = w["systems"]["fleng"].get("fleng")
         if not fl:
             L.append(f"| {w['label']} | FAIL | | | | | |")
@@ -446,26 +530,29 @@ def markdown(res: dict) -> str:
     L.append("")
     L.append("## Memory")
     L.append("")
-    L.append("Maximum resident set size of the whole process (`/usr/bin/time -v`, one run each), "
-             "so it includes the executable, the libraries and the runtime's fixed areas; "
-             "fleng's peak heap is `peak_heap_bytes` of `--stats=json`. "
-             f"For scale, fleng running a trivial goal (`nrev_bench.fl run(1)`) has a maximum RSS of "
-             f"{res['memory_baseline_kib'] / 1024:.1f} MiB." if res.get("memory_baseline_kib") else
-             "Maximum resident set size of the whole process (`/usr/bin/time -v`).")
-    L.append("")
-    L.append("| workload | fleng max RSS | fleng peak heap | fleng time | SWI-Prolog -O max RSS "
-             "| GNU Prolog (gplc) max RSS | target (fleng RSS) |")
-    L.append("|---|---|---|---|---|---|---|")
-    mib = lambda k: "-" if k is None else f"{k / 1024:.1f} MiB"  # noqa: E731
-    for mrow in res["memory"]:
-        tgt = "-" if mrow["target_mib"] is None else (
-            f"< {mrow['target_mib']} MiB: {'met' if mrow['met'] else 'not met'}")
-        heap = mrow.get("fleng_peak_heap_bytes")
-        heap_s = "-" if heap is None else f"{heap / 1048576:.1f} MiB"
-        secs = mrow.get("fleng_seconds")
-        secs_s = "-" if secs is None else f"{secs:.2f} s"
-        L.append(f"| primes < {mrow['n']} | {mib(mrow['fleng_max_rss_kib'])} | {heap_s} | {secs_s} "
-                 f"| {mib(mrow.get('swipl_max_rss_kib'))} | {mib(mrow.get('gprolog_max_rss_kib'))} | {tgt} |")
+    if not res["memory"]:
+        L.append("Not measured: fleng was not run (`--systems`).")
+    else:
+        L.append("Maximum resident set size of the whole process (`/usr/bin/time -v`, one run each), "
+                 "so it includes the executable, the libraries and the runtime's fixed areas; "
+                 "fleng's peak heap is `peak_heap_bytes` of `--stats=json`. "
+                 f"For scale, fleng running a trivial goal (`nrev_bench.fl run(1)`) has a maximum RSS of "
+                 f"{res['memory_baseline_kib'] / 1024:.1f} MiB." if res.get("memory_baseline_kib") else
+                 "Maximum resident set size of the whole process (`/usr/bin/time -v`).")
+        L.append("")
+        L.append("| workload | fleng max RSS | fleng peak heap | fleng time | SWI-Prolog -O max RSS "
+                 "| GNU Prolog (gplc) max RSS | target (fleng RSS) |")
+        L.append("|---|---|---|---|---|---|---|")
+        mib = lambda k: "-" if k is None else f"{k / 1024:.1f} MiB"  # noqa: E731
+        for mrow in res["memory"]:
+            tgt = "-" if mrow["target_mib"] is None else (
+                f"< {mrow['target_mib']} MiB: {'met' if mrow['met'] else 'not met'}")
+            heap = mrow.get("fleng_peak_heap_bytes")
+            heap_s = "-" if heap is None else f"{heap / 1048576:.1f} MiB"
+            secs = mrow.get("fleng_seconds")
+            secs_s = "-" if secs is None else f"{secs:.2f} s"
+            L.append(f"| primes < {mrow['n']} | {mib(mrow['fleng_max_rss_kib'])} | {heap_s} | {secs_s} "
+                     f"| {mib(mrow.get('swipl_max_rss_kib'))} | {mib(mrow.get('gprolog_max_rss_kib'))} | {tgt} |")
     for note in res.get("memory_notes", []):
         L.append("")
         L.append(note)
@@ -495,21 +582,45 @@ def markdown(res: dict) -> str:
              "one Inference Unit; time = `elapsed_seconds` of `--stats=json`, the reduction time "
              "only (no start-up, parsing or compilation); one workload run per process "
              "(nrev30: `bench/fleng/nrev_bench.fl run(K)`, time / K).")
+    L.append("- fleng compiled: " + (
+        f"`{res['fleng_compiled_command']}`: each Fleng workload compiled once with `fleng build` "
+        "before the timed runs (not timed); time = `elapsed_seconds` of `--stats=json`, one "
+        "workload run per process, as for fleng."
+        if res.get("fleng_compiled_command") else
+        res.get("absent", {}).get("fleng-compiled", "not run") + " (this fleng has no `build` command)."
+        if res.get("absent", {}).get("fleng-compiled") == NOT_BUILT else "not run."))
+    L.append("- KLIC: " + (
+        f"{m.get('klic_version') or 'KLIC'}, `{m.get('klic_driver')}`; `{res['klic_command']}` "
+        "compiles `bench/programs/harness_klic.kl1` and the five KL1 workload modules into one "
+        "executable before the timed runs (not timed; `-O2`: the C compiler's optimisation, "
+        "`-n`: the runtime without the tracer); `klic_bench NAME "
+        f"{res['min_seconds']} SIZE...`; wall-clock `timer:get_time_of_day/1` (microseconds) "
+        "around the runs inside the program, default heap (grown by the runtime as needed). "
+        "nrev30's loop walks each result list before the next round (35 reductions per round on "
+        "top of the 496, where fleng's loop adds 3)."
+        if res.get("klic_command") else
+        "not installed (build KLIC from its public sources and pass `--klic PREFIX`; "
+        "`bench/README.md`)." if res.get("absent", {}).get("klic") == NOT_INSTALLED else "not run."))
     L.append(f"- SWI-Prolog: {m['swipl']}, `swipl -f none -O bench/programs/harness_swi.pl WORKLOAD.pl NAME SIZE "
              f"{res['min_seconds']}`; wall-clock `get_time/1` around the runs inside the program.")
     L.append(f"- GNU Prolog: {m['gprolog']}; native: `gplc --no-top-level` of `harness_gnu.pl` + the workload; "
              "consult: `gprolog --consult-file WORKLOAD.pl --consult-file harness_gnu.pl --entry-goal ...` "
              "(byte code); wall-clock `statistics(real_time, _)` (milliseconds) inside the program; "
              f"`GLOBALSZ={GNU_ENV['GLOBALSZ']}`.")
-    L.append(f"- Each Prolog process runs the workload repeatedly until {res['min_seconds']} s have passed "
-             "(at least once; each run inside `findall/3`, so its memory is reclaimed before the next) and "
-             "reports the mean time of one run, so the Prolog figures are warm (stacks already grown) "
-             "while fleng's are from a single cold run; the first-run Prolog times are in the JSON "
-             "(`first_seconds`). nrev30 is K repetitions inside one run on every system.")
+    L.append(f"- Each Prolog and KLIC process runs the workload repeatedly until {res['min_seconds']} s have "
+             "passed (at least once; in Prolog each run inside `findall/3`, so its memory is reclaimed "
+             "before the next; in KLIC one run after the other, the garbage left to the copying "
+             "collector) and reports the mean time of one run, so these figures are warm (stacks and "
+             "heap already grown) while fleng's are from a single cold run; the first-run times are "
+             "in the JSON (`first_seconds`). nrev30 is K repetitions inside one run on every system.")
     L.append("- Same algorithms on every system: the Prolog programs in `bench/programs/` follow the "
              "Fleng examples clause by clause where Prolog allows (nrev, tak, fib), count the queens "
              "solutions by backtracking over the same search tree, and sieve with lists, every number "
-             "tested against every smaller prime with `mod` as in `examples/primes.fl`.")
+             "tested against every smaller prime with `mod` as in `examples/primes.fl`. The KL1 "
+             "programs (`bench/programs/*.kl1`) are the Fleng clauses with the tests in guards "
+             "(where Fleng calls a comparison builtin and dispatches on its result in a helper "
+             "predicate), concurrent like Fleng: the same queens search with an accumulator, the "
+             "same pipeline of filters.")
     L.append(f"- {res['runs']} run{'s' if res['runs'] != 1 else ''} per system and workload, interleaved (one run of each system per round); "
              "the table shows the median. Every answer is checked against the expected value.")
     L.append("")
@@ -517,9 +628,10 @@ def markdown(res: dict) -> str:
 
 
 def write_markdown(res: dict) -> list[Path]:
-    """A quick run: bench/results/quick.md. A full run: its dated report and docs/performance.md."""
-    if res["quick"]:
-        out = BENCH / "results" / "quick.md"
+    """A quick run: bench/results/quick.md; a partial one (--systems): bench/results/partial.md.
+    A full run: its dated report and docs/performance.md."""
+    if res["quick"] or res.get("systems_selected"):
+        out = results_json(res).with_suffix(".md")
         out.write_text(markdown(res))
         return [out]
     report = report_path(res)
@@ -530,18 +642,17 @@ def write_markdown(res: dict) -> list[Path]:
 
 
 def print_table(res: dict) -> None:
-    head = ["workload", "answer", "fleng", "SWI -O", "GNU gplc", "GNU consult", "fleng/SWI", "fleng red/s"]
+    short = {"fleng": "fleng", "fleng-compiled": "compiled", "klic": "KLIC", "swipl": "SWI -O",
+             "gprolog": "GNU gplc", "gprolog-consult": "GNU consult"}
+    head = (["workload", "answer"] + [short[k] for k in SYSTEMS] + [title for title, _, _ in RATIOS]
+            + ["fleng red/s"])
     rows = []
     for w in res["workloads"]:
-        nrev = "nrev_k" in w
-        s = w["systems"]
-        t = {k: s[k].get("median_seconds") if s[k]["ok"] else None for k in SYSTEMS}
-        fl = s["fleng"].get("fleng", {})
-        rows.append([w["label"], w["expect"] + (" ok" if all(s[k]["ok"] for k in SYSTEMS) else " FAIL"),
-                     fmt_time(t["fleng"], nrev), fmt_time(t["swipl"], nrev), fmt_time(t["gprolog"], nrev),
-                     fmt_time(t["gprolog-consult"], nrev),
-                     "-" if not t["fleng"] or not t["swipl"] else f"{t['fleng'] / t['swipl']:.2f}",
-                     fmt_rate(fl.get("median_reductions_per_second"))])
+        fl = w["systems"].get("fleng", {}).get("fleng", {})
+        rows.append([w["label"], w["expect"] + (" ok" if all_ok(w) else " FAIL")]
+                    + [fmt_cell(res, w, k) for k in SYSTEMS]
+                    + [fmt_ratio(w, a, b) for _, a, b in RATIOS]
+                    + [fmt_rate(fl.get("median_reductions_per_second"))])
     widths = [max(len(str(r[i])) for r in rows + [head]) for i in range(len(head))]
     line = lambda r: "  ".join(str(c).ljust(widths[i]) for i, c in enumerate(r))  # noqa: E731
     print(line(head))
@@ -562,152 +673,121 @@ def print_table(res: dict) -> None:
 # ---------------------------------------------------------------- main
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--quick", action="store_true", help="smaller sizes, one run each (smoke test)")
-    ap.add_argument("--runs", type=int, help="runs per system and workload (default 5, quick 1)")
-    ap.add_argument("--fleng", default=str(ROOT / "build" / "fleng"))
-    ap.add_argument("--command", default="bash bench/run.sh", help="the command line to record")
-    ap.add_argument("--report-only", action="store_true",
-                    help="rewrite the report from the results JSON (e.g. after editing analysis.md)")
-    args = ap.parse_args()
-    quick = args.quick
-    if args.report_only:
-        src = BENCH / "results" / ("quick.json" if quick else "latest.json")
-        res = json.loads(src.read_text())
-        written = write_markdown(res)
-        print(f"wrote {', '.join(str(p.relative_to(ROOT)) for p in written)} from {src.relative_to(ROOT)}")
-        return 0
-    runs = args.runs or (1 if quick else 5)
-    min_seconds = 0.02 if quick else 0.3
-    fleng = Path(args.fleng)
+def parse_systems(text: str | None) -> list[str] | None:
+    """--systems a,b,...: the systems to run (None: all); ValueError on an unknown name."""
+    if text is None:
+        return None
+    chosen = [x.strip() for x in text.split(",") if x.strip()]
+    unknown = [x for x in chosen if x not in SYSTEMS]
+    if unknown or not chosen:
+        raise ValueError(f"--systems: unknown {', '.join(unknown) or '(none given)'}; "
+                         f"choose from {', '.join(SYSTEMS)}")
+    return [k for k in SYSTEMS if k in chosen]
 
-    for tool in ("swipl", "gprolog", "gplc"):
-        if not shutil.which(tool):
-            print(f"bench: {tool} not found (bench/run.sh installs it)", file=sys.stderr)
-            return 1
 
-    res: dict = {"quick": quick, "runs": runs, "min_seconds": min_seconds, "command": args.command,
-                 "load_start": loadavg(), "machine": machine_info(fleng)}
-    load_max = float(res["load_start"].split()[0]) if res["load_start"] != "?" else 0.0
+def memory(res: dict, fleng: Path, gnu_dir: Path, quick: bool, run: list[str]) -> None:
+    """Max RSS of whole processes, one run each: fleng on primes, and SWI and gplc beside it."""
+    res["memory"] = []
+    res["memory_notes"] = []
+    if "fleng" not in run:
+        return
+    base, _ = max_rss_kib([str(fleng), "run", "bench/fleng/nrev_bench.fl", "-g", "run(1)",
+                           "--engine", "local"], None)
+    res["memory_baseline_kib"] = base
+    for n, expect, target in memory_sizes(quick):
+        row: dict = {"n": n, "expect": expect, "target_mib": target}
+        kib, p = max_rss_kib([str(fleng), "run", "examples/primes.fl", "--engine", "local",
+                              "-g", f"run({n})",
+                              "--stats=json"], None)
+        st = json_line(p.stdout)
+        lines = p.stdout.splitlines()
+        row["fleng_ok"] = p.returncode == 0 and bool(lines) and lines[0].strip() == expect
+        row["fleng_max_rss_kib"] = kib
+        if st:
+            row["fleng_peak_heap_bytes"] = st["peak_heap_bytes"]
+            row["fleng_seconds"] = st["elapsed_seconds"]
+            row["fleng_gc_collections"] = st["gc_collections"]
+        row["met"] = bool(row["fleng_ok"] and kib is not None and target is not None
+                          and kib < target * 1024)
+        if not quick and "swipl" in run:
+            kib_s, ps = max_rss_kib(["swipl", "-f", "none", "-O", "bench/programs/harness_swi.pl",
+                                     "bench/programs/primes.pl", "primes", str(n), "0"], None)
+            rs = json_line(ps.stdout)
+            row["swipl_max_rss_kib"] = kib_s if rs and str(rs["answer"]) == expect else None
+        if not quick and "gprolog" in run and n <= 30000:
+            # no GC in GNU Prolog: the 200000 sieve needs several GB of global stack
+            kib_g, pg = max_rss_kib([str(gnu_dir / "gnu_primes"), "primes", str(n), "0"], GNU_ENV)
+            rg = json_line(pg.stdout)
+            row["gprolog_max_rss_kib"] = kib_g if rg and str(rg["answer"]) == expect else None
+        res["memory"].append(row)
+        print(f"memory primes < {n}: fleng max RSS {kib} KiB, "
+              f"{'ok' if row['fleng_ok'] else 'FAIL'}", flush=True)
+        if not row["fleng_ok"]:
+            print(f"  fleng: exit {p.returncode}: {p.stderr.strip()[-300:]}", file=sys.stderr)
+    if not quick and "gprolog" in run:
+        res["memory_notes"].append(
+            "GNU Prolog is not run for primes below 200000: it has no garbage collector for its "
+            "global stack (memory comes back only on backtracking), and the sieve's "
+            "intermediate lists then need more than the 2 GB stack used here.")
 
-    with tempfile.TemporaryDirectory(prefix="fleng-bench-") as tmp:
-        gnu_dir = Path(tmp)
-        # Compile the GNU Prolog executables (not timed).
-        for name in ("nrev", "queens", "primes", "tak", "fib"):
-            p = sh(["gplc", "--no-top-level", "-o", str(gnu_dir / f"gnu_{name}"),
-                    "bench/programs/harness_gnu.pl", f"bench/programs/{name}.pl"])
-            if p.returncode != 0:
-                print(f"bench: gplc failed for {name}:\n{p.stdout}{p.stderr}", file=sys.stderr)
-                return 1
-        runner = Runner(fleng, gnu_dir, min_seconds)
 
-        res["workloads"] = []
-        for w in workloads(quick):
-            per = {k: [] for k in SYSTEMS}
-            for _ in range(runs):
-                for k in SYSTEMS:
-                    per[k].append(runner.run(k, w))
-            entry = dict(w)
-            entry["commands"] = {k: " ".join(runner.command(k, w)[0]).replace(str(gnu_dir), "$GNU_BIN")
-                                 .replace(str(ROOT) + "/", "")
-                                 for k in SYSTEMS}
-            entry["systems"] = {k: summarize(per[k]) for k in SYSTEMS}
-            res["workloads"].append(entry)
-            la = loadavg()
-            if la != "?":
-                load_max = max(load_max, float(la.split()[0]))
-            status = "  ".join(
-                f"{k} {fmt_time(entry['systems'][k].get('median_seconds'), 'nrev_k' in w)}"
-                + ("" if entry["systems"][k]["ok"] else " FAIL") for k in SYSTEMS)
-            print(f"{w['label']:<20} {status}  (load {la})", flush=True)
-            for k in SYSTEMS:
-                for e in entry["systems"][k]["errors"]:
-                    print(f"  {k}: {e}", file=sys.stderr)
+def ratio_target(res: dict, target: str, a: str, b: str, limit: float) -> dict:
+    """Target: on every workload, time of a / time of b at most limit."""
+    missing = [k for k in (a, b) if not any(k in w["systems"] for w in res["workloads"])]
+    if missing:
+        measured = "; ".join(f"{SYSTEM_TITLES[k]} {res.get('absent', {}).get(k, 'not run')}"
+                             for k in missing)
+        return {"target": target, "measured": measured, "met": False}
+    per = [(w["label"], median(w, a), median(w, b)) for w in res["workloads"]]
+    met = all(ta is not None and tb is not None and ta / tb <= limit for _, ta, tb in per)
+    return {"target": target, "per_workload": True, "met": met,
+            "measured": f"{SYSTEM_TITLES[a]} / {SYSTEM_TITLES[b]}: " + ", ".join(
+                f"{lbl} {'FAIL' if ta is None or tb is None else f'{ta / tb:.2f}'}"
+                for lbl, ta, tb in per)}
 
-        # Memory: max RSS of whole processes, one run each.
-        res["memory"] = []
-        res["memory_notes"] = []
-        base, _ = max_rss_kib([str(fleng), "run", "bench/fleng/nrev_bench.fl", "-g", "run(1)",
-                               "--engine", "local"], None)
-        res["memory_baseline_kib"] = base
-        for n, expect, target in memory_sizes(quick):
-            row: dict = {"n": n, "expect": expect, "target_mib": target}
-            kib, p = max_rss_kib([str(fleng), "run", "examples/primes.fl", "--engine", "local",
-                                  "-g", f"run({n})",
-                                  "--stats=json"], None)
-            st = json_line(p.stdout)
-            lines = p.stdout.splitlines()
-            row["fleng_ok"] = p.returncode == 0 and bool(lines) and lines[0].strip() == expect
-            row["fleng_max_rss_kib"] = kib
-            if st:
-                row["fleng_peak_heap_bytes"] = st["peak_heap_bytes"]
-                row["fleng_seconds"] = st["elapsed_seconds"]
-                row["fleng_gc_collections"] = st["gc_collections"]
-            row["met"] = bool(row["fleng_ok"] and kib is not None and target is not None
-                              and kib < target * 1024)
-            if not quick:
-                kib_s, ps = max_rss_kib(["swipl", "-f", "none", "-O", "bench/programs/harness_swi.pl",
-                                         "bench/programs/primes.pl", "primes", str(n), "0"], None)
-                rs = json_line(ps.stdout)
-                row["swipl_max_rss_kib"] = kib_s if rs and str(rs["answer"]) == expect else None
-                if n <= 30000:  # no GC in GNU Prolog: the 200000 sieve needs several GB of global stack
-                    kib_g, pg = max_rss_kib([str(gnu_dir / "gnu_primes"), "primes", str(n), "0"], GNU_ENV)
-                    rg = json_line(pg.stdout)
-                    row["gprolog_max_rss_kib"] = kib_g if rg and str(rg["answer"]) == expect else None
-            res["memory"].append(row)
-            print(f"memory primes < {n}: fleng max RSS {kib} KiB, "
-                  f"{'ok' if row['fleng_ok'] else 'FAIL'}", flush=True)
-            if not row["fleng_ok"]:
-                print(f"  fleng: exit {p.returncode}: {p.stderr.strip()[-300:]}", file=sys.stderr)
-        if not quick:
-            res["memory_notes"].append(
-                "GNU Prolog is not run for primes below 200000: it has no garbage collector for its "
-                "global stack (memory comes back only on backtracking), and the sieve's "
-                "intermediate lists then need more than the 2 GB stack used here.")
 
-    res["load_end"] = loadavg()
-    res["load_max"] = f"{load_max:.2f}"
-
-    # Targets.
-    targets = []
-    speedups = []
-    for w in res["workloads"]:
-        f, s = w["systems"]["fleng"], w["systems"]["swipl"]
-        if f["ok"] and s["ok"]:
-            speedups.append((w["label"], s["median_seconds"] / f["median_seconds"]))
-        else:
-            speedups.append((w["label"], None))
-    all_ok = all(x is not None and x >= 1.5 for _, x in speedups)
-    targets.append({
-        "target": "every workload at least 1.5x faster than SWI-Prolog -O",
-        "measured": "speed-up over SWI (SWI time / fleng time): " + ", ".join(
-            f"{lbl} {'FAIL' if x is None else f'{x:.2f}x'}" for lbl, x in speedups),
-        "met": all_ok})
+def targets(res: dict) -> list[dict]:
+    out = []
+    if any("fleng" in w["systems"] and "swipl" in w["systems"] for w in res["workloads"]):
+        speedups = []
+        for w in res["workloads"]:
+            f, s = median(w, "fleng"), median(w, "swipl")
+            speedups.append((w["label"], s / f if f and s else None))
+        out.append({
+            "target": "every workload at least 1.5x faster than SWI-Prolog -O",
+            "measured": "speed-up over SWI (SWI time / fleng time): " + ", ".join(
+                f"{lbl} {'FAIL' if x is None else f'{x:.2f}x'}" for lbl, x in speedups),
+            "met": all(x is not None and x >= 1.5 for _, x in speedups)})
     nr = next((w for w in res["workloads"] if "nrev_k" in w), None)
-    if nr and nr["systems"]["fleng"]["ok"]:
-        lips = NREV_LI / nr["systems"]["fleng"]["median_seconds"]
-        targets.append({"target": "nrev30 above 100 M LIPS", "measured": f"{lips / 1e6:.1f} M LIPS",
-                        "met": lips > 100e6})
-    else:
-        targets.append({"target": "nrev30 above 100 M LIPS", "measured": "FAIL", "met": False})
+    if nr and "fleng" in nr["systems"]:
+        t = median(nr, "fleng")
+        lips = NREV_LI / t if t else None
+        out.append({"target": "nrev30 above 100 M LIPS",
+                    "measured": "FAIL" if lips is None else f"{lips / 1e6:.1f} M LIPS",
+                    "met": lips is not None and lips > 100e6})
     for mrow in res["memory"]:
         if mrow["target_mib"] is not None:
             k = mrow["fleng_max_rss_kib"]
             heap = mrow.get("fleng_peak_heap_bytes")
-            targets.append({
+            out.append({
                 "target": f"peak memory for primes below {mrow['n']} under {mrow['target_mib']} MB",
                 "measured": ("FAIL" if k is None or not mrow["fleng_ok"] else
                              f"max RSS {k / 1024:.1f} MiB (peak heap "
                              f"{'?' if heap is None else f'{heap / 1048576:.1f}'} MiB)"),
                 "met": mrow["met"]})
-    res["targets"] = targets
+    # Issue 26: the native code of `fleng build` against KLIC and gplc.
+    out.append(ratio_target(res, "fleng compiled at least as fast as KLIC on every workload",
+                            "fleng-compiled", "klic", 1.0))
+    out.append(ratio_target(res, "fleng compiled at least 1.5x faster than GNU Prolog (gplc) on every "
+                            "workload", "fleng-compiled", "gprolog", 1 / 1.5))
+    return out
 
-    # Observations computed from the data.
+
+def observations(res: dict) -> list[str]:
+    """Observations computed from the data."""
     obs = []
-    ratios = [(w["label"], w["systems"]["fleng"]["median_seconds"] / w["systems"]["swipl"]["median_seconds"],
-               w["systems"]["fleng"].get("fleng", {}))
-              for w in res["workloads"] if w["systems"]["fleng"]["ok"] and w["systems"]["swipl"]["ok"]]
+    ratios = [(w["label"], median(w, "fleng") / median(w, "swipl"), w["systems"]["fleng"].get("fleng", {}))
+              for w in res["workloads"] if median(w, "fleng") and median(w, "swipl")]
     if ratios:
         worst = max(ratios, key=lambda r: r[1])
         best = min(ratios, key=lambda r: r[1])
@@ -724,13 +804,153 @@ def main() -> int:
                    "arithmetic step is a builtin call plus a reduction of a helper predicate "
                    "(`gen1/4`, `filter1/5`, `tak1/5`, `fib1/3`, `chk/9`), where Prolog does "
                    "the test inside one clause.")
-    res["observations"] = obs
+    for a in ("fleng", "fleng-compiled"):
+        kr = [(w["label"], median(w, a) / median(w, "klic"))
+              for w in res["workloads"] if median(w, a) and median(w, "klic")]
+        if kr:
+            worst = max(kr, key=lambda r: r[1])
+            best = min(kr, key=lambda r: r[1])
+            obs.append(f"{SYSTEM_TITLES[a]}/KLIC ranges from {best[1]:.2f} ({best[0]}) to "
+                       f"{worst[1]:.2f} ({worst[0]}).")
+    return obs
 
-    failures = [f"{w['label']} {k}" for w in res["workloads"] for k in SYSTEMS if not w["systems"][k]["ok"]]
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--quick", action="store_true", help="smaller sizes, one run each (smoke test)")
+    ap.add_argument("--runs", type=int, help="runs per system and workload (default 5, quick 1)")
+    ap.add_argument("--fleng", default=str(ROOT / "build" / "fleng"))
+    ap.add_argument("--klic", metavar="PREFIX",
+                    help="a KLIC install (PREFIX/bin/klic); default $KLIC_HOME, else klic on PATH, "
+                         "else the KLIC column says 'not installed'")
+    ap.add_argument("--systems", metavar="LIST",
+                    help=f"run only these systems (comma-separated: {','.join(SYSTEMS)}); such a "
+                         "partial run writes bench/results/partial.{json,md} and leaves "
+                         "latest.json and the docs alone")
+    ap.add_argument("--command", default="bash bench/run.sh", help="the command line to record")
+    ap.add_argument("--report-only", action="store_true",
+                    help="rewrite the report from the results JSON (e.g. after editing analysis.md)")
+    args = ap.parse_args()
+    quick = args.quick
+    if args.report_only:
+        src = BENCH / "results" / ("quick.json" if quick else "latest.json")
+        res = json.loads(src.read_text())
+        written = write_markdown(res)
+        print(f"wrote {', '.join(str(p.relative_to(ROOT)) for p in written)} from {src.relative_to(ROOT)}")
+        return 0
+    try:
+        selected = parse_systems(args.systems)
+    except ValueError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    wanted = selected or SYSTEMS
+    runs = args.runs or (1 if quick else 5)
+    min_seconds = 0.02 if quick else 0.3
+    fleng = Path(args.fleng)
+
+    needed = (["swipl"] if "swipl" in wanted else []) + (
+        ["gprolog", "gplc"] if "gprolog" in wanted or "gprolog-consult" in wanted else [])
+    for tool in needed:
+        if not shutil.which(tool):
+            print(f"bench: {tool} not found (bench/run.sh installs it)", file=sys.stderr)
+            return 1
+
+    res: dict = {"quick": quick, "runs": runs, "min_seconds": min_seconds, "command": args.command,
+                 "load_start": loadavg(), "machine": machine_info(fleng), "absent": {}}
+    if selected:
+        res["systems_selected"] = selected
+    load_max = float(res["load_start"].split()[0]) if res["load_start"] != "?" else 0.0
+    work = workloads(quick)
+
+    with tempfile.TemporaryDirectory(prefix="fleng-bench-") as tmp_name:
+        tmp = Path(tmp_name)
+        gnu_dir = tmp / "gnu"
+        gnu_dir.mkdir()
+        if "gprolog" in wanted:
+            # Compile the GNU Prolog executables (not timed).
+            for name in ("nrev", "queens", "primes", "tak", "fib"):
+                p = sh(["gplc", "--no-top-level", "-o", str(gnu_dir / f"gnu_{name}"),
+                        "bench/programs/harness_gnu.pl", f"bench/programs/{name}.pl"])
+                if p.returncode != 0:
+                    print(f"bench: gplc failed for {name}:\n{p.stdout}{p.stderr}", file=sys.stderr)
+                    return 1
+
+        # KLIC: compile the KL1 programs once (not timed), or leave the column empty.
+        klic = native_systems.Klic()
+        if "klic" in wanted:
+            klic = native_systems.find_klic(args.klic)
+            if klic.error:
+                print(f"bench: {klic.error}", file=sys.stderr)
+                return 1
+            if klic.driver is None:
+                res["absent"]["klic"] = NOT_INSTALLED
+                print("bench: KLIC not installed (build KLIC from its public sources and pass "
+                      "--klic PREFIX); its column stays empty", flush=True)
+            else:
+                klic = native_systems.compile_klic(klic, PROGRAMS, tmp / "klic")
+                if klic.error:
+                    print(f"bench: {klic.error}", file=sys.stderr)
+                    return 1
+                res["klic_command"] = klic.command
+                res["machine"]["klic_driver"] = str(klic.driver)
+                res["machine"]["klic_version"] = klic.version
+                print(f"bench: KLIC {klic.driver}: {klic.version}", flush=True)
+
+        # fleng build: each workload file compiled once (not timed), when the command exists.
+        compiled = native_systems.FlengCompiled()
+        if "fleng-compiled" in wanted:
+            if native_systems.fleng_build_available(fleng, ROOT):
+                files = list(dict.fromkeys(w["fleng"][0] for w in work))
+                compiled = native_systems.build_fleng(fleng, ROOT, files, tmp / "fleng-compiled")
+                res["fleng_compiled_command"] = compiled.command
+                for f, e in compiled.errors.items():
+                    print(f"bench: {e}", file=sys.stderr)
+            else:
+                res["absent"]["fleng-compiled"] = NOT_BUILT
+                print(f"bench: fleng compiled not built ({fleng} has no build command); "
+                      "its column stays empty", flush=True)
+
+        for k in SYSTEMS:
+            if k not in wanted:
+                res["absent"].setdefault(k, "not run")
+        run = [k for k in SYSTEMS if k not in res["absent"]]
+        runner = Runner(fleng, gnu_dir, min_seconds, klic, compiled)
+
+        res["workloads"] = []
+        for w in work:
+            per: dict[str, list] = {k: [] for k in run}
+            for _ in range(runs):
+                for k in run:
+                    per[k].append(runner.run(k, w))
+            entry = dict(w)
+            entry["commands"] = {k: " ".join(runner.command(k, w)[0]).replace(str(tmp), "$BENCH_TMP")
+                                 .replace(str(ROOT) + "/", "")
+                                 for k in run}
+            entry["systems"] = {k: summarize(per[k]) for k in run}
+            res["workloads"].append(entry)
+            la = loadavg()
+            if la != "?":
+                load_max = max(load_max, float(la.split()[0]))
+            status = "  ".join(
+                f"{k} {fmt_time(entry['systems'][k].get('median_seconds'), 'nrev_k' in w)}"
+                + ("" if entry["systems"][k]["ok"] else " FAIL") for k in run)
+            print(f"{w['label']:<20} {status}  (load {la})", flush=True)
+            for k in run:
+                for e in entry["systems"][k]["errors"]:
+                    print(f"  {k}: {e}", file=sys.stderr)
+
+        memory(res, fleng, gnu_dir, quick, run)
+
+    res["load_end"] = loadavg()
+    res["load_max"] = f"{load_max:.2f}"
+    res["targets"] = targets(res)
+    res["observations"] = observations(res)
+
+    failures = [f"{w['label']} {k}" for w in res["workloads"] for k, s in w["systems"].items() if not s["ok"]]
     failures += [f"memory primes < {m['n']} fleng" for m in res["memory"] if not m["fleng_ok"]]
     res["failures"] = failures
 
-    out_json = BENCH / "results" / ("quick.json" if quick else "latest.json")
+    out_json = results_json(res)
     out_json.parent.mkdir(parents=True, exist_ok=True)
     out_json.write_text(json.dumps(res, indent=2, ensure_ascii=False) + "\n")
     written = write_markdown(res)

@@ -1,20 +1,27 @@
 #!/usr/bin/env bash
-# bench/run.sh -- fleng against SWI-Prolog and GNU Prolog on the same workloads
+# bench/run.sh -- fleng against SWI-Prolog, GNU Prolog and KLIC on the same workloads
 #
-#   bash bench/run.sh            full run: 5 runs per system and workload (a few minutes)
-#   bash bench/run.sh --quick    smoke test: small sizes, one run each (under a minute)
-#   bash bench/run.sh --runs N   N runs per system and workload
+#   bash bench/run.sh                 full run: 5 runs per system and workload (a few minutes)
+#   bash bench/run.sh --quick         smoke test: small sizes, one run each (under a minute)
+#   bash bench/run.sh --runs N        N runs per system and workload
+#   bash bench/run.sh --klic PREFIX   also KLIC, installed under PREFIX (PREFIX/bin/klic;
+#                                     default $KLIC_HOME, else klic on PATH, else "not installed")
+#   bash bench/run.sh --systems LIST  only these systems (fleng,fleng-compiled,klic,swipl,
+#                                     gprolog,gprolog-consult): writes bench/results/partial.*
 #
 # Installs swi-prolog-nox and gprolog from the Debian packages when missing
 # (as root), builds fleng (cmake --build build), then runs bench/bench.py: every
 # workload (nrev30, queens 8 and 10, primes below 3000 and 30000, tak(18,12,6),
-# fib(25)) on fleng, SWI-Prolog (swipl -O) and GNU Prolog (gplc native code,
-# and consulted byte code), median of the runs, every answer checked, plus
-# fleng's peak memory for primes below 200000 and 30000.  Prints a table and
-# writes bench/results/latest.json, the run's dated report
-# bench/results/performance-YYYY-MM-DD.md and docs/performance.md (--quick:
-# bench/results/quick.json and bench/results/quick.md, and leaves the docs
-# alone).  Exit status 1 when a build, an install or an answer fails.
+# fib(25)) on fleng, fleng compiled (`fleng build`, "not built" while fleng has
+# no build command), KLIC (when given; KLIC is not part of this project: build
+# it from its public sources and pass --klic PREFIX), SWI-Prolog (swipl -O) and
+# GNU Prolog (gplc native code, and consulted byte code), median of the runs,
+# every answer checked, plus fleng's peak memory for primes below 200000 and
+# 30000.  Prints a table and writes bench/results/latest.json, the run's dated
+# report bench/results/performance-YYYY-MM-DD.md and docs/performance.md
+# (--quick: bench/results/quick.json and quick.md; --systems:
+# bench/results/partial.json and partial.md; both leave the docs alone).  Exit
+# status 1 when a build, an install or an answer fails.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,7 +30,7 @@ COMMAND="bash bench/run.sh${*:+ $*}"
 
 for arg in "$@"; do
     case "$arg" in
-        -h|--help) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     esac
 done
 
