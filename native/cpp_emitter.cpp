@@ -86,49 +86,59 @@ class PredicateEmitter {
         clause_text_(clause_text) {}
 
   std::string emit() {
-    // The clause lists of the index, each once (several keys often share one).
+    // The index: the argument dereferenced once and switched on, each kind of value going to the
+    // clause list the interpreter's index gives it, emitted for that kind (what is known of the
+    // argument there spares its heads tests: IndexFact).
     const vm::ClauseIndex& index = p_.index;
     const bool indexed = p_.arity > 0 && !index.trivial;
-    const std::string all = chain_label(index.all);
     if (indexed) {
+      index_register_ = index.argument;
       const std::string x = reg(index.argument);
-      line(fmt::format("{} = deref({});", x, x));
-      line(fmt::format("switch (tag_of({})) {{", x));
-      line(fmt::format("  case Tag::Cons: goto {};", jump(chain_label(index.cons))));
-      line(fmt::format("  case Tag::Ref: goto {};", jump(all)));
-      const std::string other = chain_label(index.other);
-      line("  case Tag::Atom:");
-      line("  case Tag::Int:");
+      std::vector<std::uint64_t> listed_constants;
+      for (const auto& [constant, chain] : index.constants) listed_constants.push_back(constant);
+      std::vector<std::uint32_t> listed_functors;
+      for (const auto& [functor, chain] : index.functors) listed_functors.push_back(functor);
+      IndexFact other = IndexFact::of(IndexFact::Other);
+      other.not_constants = listed_constants;
+      other.not_functors = listed_functors;
+      // Tested in the order of the commonest cases: a list cell, a constant, an unbound
+      // variable, a structure, a number.
+      line(fmt::format("{} = native_cells::deref({});", x, x));
+      line(fmt::format("if (is_cons({})) goto {};", x, jump(chain_label(index.cons, IndexFact::of(IndexFact::Cons)))));
+      line(fmt::format("if (is_atom({0}) || is_int({0})) {{", x));
       if (index.constants.empty()) {
-        line(fmt::format("    goto {};", jump(other)));
+        line(fmt::format("  goto {};", jump(chain_label(index.other, other))));
       } else {
-        line(fmt::format("    switch ({}) {{", x));
+        line(fmt::format("  switch ({}) {{", x));
         for (const auto& [constant, chain] : index.constants) {
-          line(fmt::format("      case 0x{:x}ULL: goto {};  // {}", constant,
-                           jump(chain_label(chain)), constant_comment(constant)));
+          line(fmt::format("    case 0x{:x}ULL: goto {};  // {}", constant,
+                           jump(chain_label(chain, IndexFact::of(IndexFact::Constant, constant))),
+                           constant_comment(constant)));
         }
-        line(fmt::format("      default: goto {};", jump(other)));
-        line("    }");
+        line(fmt::format("    default: goto {};", jump(chain_label(index.other, other))));
+        line("  }");
       }
-      line("  case Tag::Struct:");
+      line("}");
+      line(fmt::format("if (is_ref({})) goto {};", x, jump(chain_label(index.all, IndexFact::of(IndexFact::Unbound)))));
+      line(fmt::format("if (is_struct({})) {{", x));
       if (index.functors.empty()) {
-        line(fmt::format("    goto {};", jump(other)));
+        line(fmt::format("  goto {};", jump(chain_label(index.other, other))));
       } else {
-        line(fmt::format("    switch (struct_functor({})) {{", x));
+        line(fmt::format("  switch (struct_functor({})) {{", x));
         for (const auto& [functor, chain] : index.functors) {
-          line(fmt::format("      case {}: goto {};  // {}/{}", functor, jump(chain_label(chain)),
+          line(fmt::format("    case {}: goto {};  // {}/{}", functor,
+                           jump(chain_label(chain, IndexFact::of(IndexFact::Functor, 0, functor))),
                            comment_safe(atoms_.name(atoms_.functor_name(functor))),
                            atoms_.functor_arity(functor)));
         }
-        line(fmt::format("      default: goto {};", jump(other)));
-        line("    }");
+        line(fmt::format("    default: goto {};", jump(chain_label(index.other, other))));
+        line("  }");
       }
-      line(fmt::format("  case Tag::Box: if (is_number({})) goto {}; goto {};", x,
-                       jump(chain_label(index.numbers)), jump(other)));
-      line(fmt::format("  default: goto {};", jump(all)));
       line("}");
+      line(fmt::format("if (is_number({})) goto {};", x, jump(chain_label(index.numbers, IndexFact::of(IndexFact::Number)))));
+      line(fmt::format("goto {};", jump(chain_label(index.other, other))));
     } else {
-      line(fmt::format("goto {};", jump(all)));
+      line(fmt::format("goto {};", jump(chain_label(index.all, IndexFact::of(IndexFact::Nothing)))));
     }
     for (std::size_t c = 0; c < chains_.size(); ++c) emit_chain(c);
     label("no_clause");
@@ -173,19 +183,38 @@ class PredicateEmitter {
     return comment_safe(p.name) + "/" + std::to_string(p.arity);
   }
 
-  /// The label of a clause list (made once per distinct list); an empty list is no_clause.
-  std::string chain_label(const std::vector<std::uint32_t>& chain) {
+  /// What the index switch established about its argument where it enters a clause list.
+  struct IndexFact {
+    enum Kind { Nothing, Cons, Unbound, Constant, Functor, Number, Other } kind = Nothing;
+    Cell constant = 0;          ///< Constant: its value
+    std::uint32_t functor = 0;  ///< Functor: its functor
+    /// Other: none of these constants or functors, not a list cell, not unbound, not a number.
+    std::vector<std::uint64_t> not_constants;
+    std::vector<std::uint32_t> not_functors;
+    bool operator==(const IndexFact&) const = default;
+    static IndexFact of(Kind kind, Cell constant = 0, std::uint32_t functor = 0) {
+      IndexFact fact;
+      fact.kind = kind;
+      fact.constant = constant;
+      fact.functor = functor;
+      return fact;
+    }
+  };
+
+  /// The label of a clause list entered with `fact` (made once per list and fact); an empty
+  /// list is no_clause.
+  std::string chain_label(const std::vector<std::uint32_t>& chain, const IndexFact& fact) {
     if (chain.empty() || chain.front() == vm::kEndOfChain) return "no_clause";
     for (std::size_t i = 0; i < chains_.size(); ++i) {
-      if (chains_[i] == chain) return fmt::format("list{}", i);
+      if (chains_[i].first == chain && chains_[i].second == fact) return fmt::format("list{}", i);
     }
-    chains_.push_back(chain);
+    chains_.emplace_back(chain, fact);
     return fmt::format("list{}", chains_.size() - 1);
   }
 
   // --- heads ---------------------------------------------------------------------------------------
   void emit_chain(std::size_t c) {
-    const std::vector<std::uint32_t>& chain = chains_[c];
+    const std::vector<std::uint32_t>& chain = chains_[c].first;
     std::size_t n = 0;
     while (n < chain.size() && chain[n] != vm::kEndOfChain) ++n;
     label(fmt::format("list{}", c));
@@ -236,33 +265,81 @@ class PredicateEmitter {
         default: break;
       }
     }
+    // What the index established about its argument holds in this head unless the head
+    // writes that register.
+    IndexFact fact = chains_[c].second;
+    for (const std::uint64_t pc : reachable) {
+      const auto op = static_cast<Op>(code_[pc]);
+      const auto writes = [&](std::uint64_t first, std::uint64_t count) {
+        return index_register_ >= first && index_register_ < first + count;
+      };
+      if ((op == Op::match_cons && writes(code_[pc + 2], 2)) ||
+          (op == Op::match_struct &&
+           writes(code_[pc + 3], atoms_.functor_arity(static_cast<std::uint32_t>(code_[pc + 2])))) ||
+          (op == Op::set_unset && code_[pc + 1] == index_register_)) {
+        fact = IndexFact{};
+      }
+    }
+    const auto known = [&](std::uint64_t r) { return r == index_register_ && fact.kind != IndexFact::Nothing; };
     const std::string mismatch = fmt::format(
         "{{ if (blocked) NativeAccess::drop_blocked(iu, mark); goto {}; }}", jump(next));
     const auto here = [&](std::uint64_t pc) { return fmt::format("list{}_at{}", c, pc); };
     const auto block = [&](const std::string& v, std::uint64_t skip) {
       return fmt::format(
           "{{ if (!blocked) {{ mark = NativeAccess::blocked_count(iu); blocked = true; }} "
-          "NativeAccess::note_blocked(iu, {}); goto {}; }}",
+          "noted = true; NativeAccess::note_blocked(iu, {}); goto {}; }}",
           v, jump(here(skip)));
+    };
+    // The value of a matched register: dereferenced, unless the index did it.
+    const auto value = [&](std::uint64_t r) {
+      return known(r) ? fmt::format("  const Cell v = {};  // (dereferenced by the index)", reg(r))
+                      : fmt::format("  const Cell v = native_cells::deref({});", reg(r));
     };
     for (const std::uint64_t pc : reachable) {
       label(here(pc));
       const auto op = static_cast<Op>(code_[pc]);
+      const std::uint64_t r = code_[pc + 1];
       switch (op) {
         case Op::match_atom:
-        case Op::match_int:
-          line(fmt::format("{{  // {} = {}", reg(code_[pc + 1]), constant_comment(code_[pc + 2])));
-          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
-          line(fmt::format("  if (v != {}) {{", hex(code_[pc + 2])));
+        case Op::match_int: {
+          const Cell constant = code_[pc + 2];
+          line(fmt::format("// {} = {}", reg(r), constant_comment(constant)));
+          if (known(r)) {
+            const bool listed = std::find(fact.not_constants.begin(), fact.not_constants.end(),
+                                          constant) != fact.not_constants.end();
+            if (fact.kind == IndexFact::Constant && fact.constant == constant) break;  // matched
+            if (fact.kind == IndexFact::Unbound) {
+              line(block(reg(r), code_[pc + 3]));
+              break;
+            }
+            if (fact.kind != IndexFact::Other || listed) {
+              line(mismatch);
+              break;
+            }
+            line(fmt::format("if ({} != {}) {}", reg(r), hex(constant), mismatch));
+            break;
+          }
+          line("{");
+          line(value(r));
+          line(fmt::format("  if (v != {}) {{", hex(constant)));
           line(fmt::format("    if (!is_unbound(v)) {}", mismatch));
           line(fmt::format("    {}", block("v", code_[pc + 3])));
           line("  }");
           line("}");
           break;
+        }
         case Op::match_number: {
           const vm::NumberConstant& k = image_.numbers.at(code_[pc + 2]);
+          if (known(r) && fact.kind == IndexFact::Unbound) {
+            line(block(reg(r), code_[pc + 3]));
+            break;
+          }
+          if (known(r) && fact.kind != IndexFact::Number && fact.kind != IndexFact::Other) {
+            line(mismatch);
+            break;
+          }
           line("{");
-          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          line(value(r));
           line(fmt::format("  if (is_unbound(v)) {}", block("v", code_[pc + 3])));
           if (k.is_float) {
             line(fmt::format("  if (!(is_float(v) && float_value(v) == bits_double({}))) {}",
@@ -278,10 +355,24 @@ class PredicateEmitter {
         }
         case Op::match_cons: {
           const auto to = code_[pc + 2];
-          line("{");
-          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          if (known(r)) {
+            if (fact.kind == IndexFact::Unbound) {
+              line(block(reg(r), code_[pc + 3]));
+            } else if (fact.kind == IndexFact::Cons) {
+              line(fmt::format("{{  // {} = [{}|{}] (a list cell: the index saw it)", reg(r), reg(to), reg(to + 1)));
+              line(fmt::format("  const Cell* const cell = native_cells::address({}, Tag::Cons);", reg(r)));
+              line(fmt::format("  {} = cell[0];", reg(to)));
+              line(fmt::format("  {} = cell[1];", reg(to + 1)));
+              line("}");
+            } else {
+              line(mismatch);
+            }
+            break;
+          }
+          line(fmt::format("{{  // {} = [{}|{}]", reg(r), reg(to), reg(to + 1)));
+          line(value(r));
           line("  if (is_cons(v)) {");
-          line("    const Cell* const cell = address_of(v);");
+          line("    const Cell* const cell = native_cells::address(v, Tag::Cons);");
           line(fmt::format("    {} = cell[0];", reg(to)));
           line(fmt::format("    {} = cell[1];", reg(to + 1)));
           line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 3])));
@@ -293,11 +384,31 @@ class PredicateEmitter {
           const auto functor = static_cast<std::uint32_t>(code_[pc + 2]);
           const std::uint32_t n = atoms_.functor_arity(functor);
           const auto to = code_[pc + 3];
-          line(fmt::format("{{  // {}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))), n));
-          line(fmt::format("  const Cell v = deref({});", reg(code_[pc + 1])));
+          const std::string name = comment_safe(atoms_.name(atoms_.functor_name(functor)));
+          if (known(r)) {
+            const bool listed = std::find(fact.not_functors.begin(), fact.not_functors.end(),
+                                          functor) != fact.not_functors.end();
+            if (fact.kind == IndexFact::Unbound) {
+              line(block(reg(r), code_[pc + 3 + 1]));
+              break;
+            }
+            if (fact.kind == IndexFact::Functor && fact.functor == functor) {
+              line(fmt::format("{{  // {}/{} (the index saw it)", name, n));
+              line(fmt::format("  const Cell* const fields = native_cells::address({}, Tag::Struct) + 1;", reg(r)));
+              for (std::uint32_t i = 0; i < n; ++i) line(fmt::format("  {} = fields[{}];", reg(to + i), i));
+              line("}");
+              break;
+            }
+            if (fact.kind != IndexFact::Other || listed) {
+              line(mismatch);
+              break;
+            }
+          }
+          line(fmt::format("{{  // {}/{}", name, n));
+          line(value(r));
           line("  if (is_struct(v)) {");
           line(fmt::format("    if (struct_functor(v) != {}U) {}", functor, mismatch));
-          line("    const Cell* const fields = address_of(v) + 1;");
+          line("    const Cell* const fields = native_cells::address(v, Tag::Struct) + 1;");
           for (std::uint32_t i = 0; i < n; ++i) line(fmt::format("    {} = fields[{}];", reg(to + i), i));
           line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 4])));
           line(fmt::format("  else {}", mismatch));
@@ -313,6 +424,7 @@ class PredicateEmitter {
           line(fmt::format("    if (same.kind == Identity::Different) {}", mismatch));
           line("    if (same.kind == Identity::Blocked) {");
           line("      if (!blocked) { mark = NativeAccess::blocked_count(iu); blocked = true; }");
+          line("      noted = true;");
           line("      NativeAccess::note_blocked(iu, same.blocking);");
           line("    }");
           line("  }");
@@ -326,6 +438,8 @@ class PredicateEmitter {
         case Op::commit: {
           const std::uint64_t cells = code_[pc + 2];
           line(fmt::format("if (blocked) goto {};", jump(next)));
+          // The variables an earlier clause blocked on are not this goal's business any more.
+          line("if (noted) NativeAccess::clear_blocked(iu);");
           line("++iu.counters.reductions;");
           if (cells > 0) {
             line(fmt::format("if (iu.heap.free_cells() < {} || NativeAccess::gc_stress(iu)) [[unlikely]] {{",
@@ -468,9 +582,8 @@ class PredicateEmitter {
           line(fmt::format("  p[1] = {};", reg(code_[pc + 3])));
           line("  const Cell list = make_pointer(Tag::Cons, p, here);");
         }
-        line("  Cell* const cell = address_of(out);");
-        line("  if (is_ref(out) && load_cell(cell) == make_var_contents() && iu_of(out ^ list) == 0) {");
-        line("    store_var_cell(cell, list);");
+        line("  if (is_ref(out) && load_cell(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
+        line("    store_var_cell(native_cells::address(out, Tag::Ref), list);");
         line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
         line(fmt::format("    return NativeAccess::unify_failed(iu, f, {}, out, list);", pc));
         line("  }");
@@ -505,8 +618,8 @@ class PredicateEmitter {
             {Op::fn_equal, "equal"}};
         const std::string out = reg(code_[pc + 2]);
         line(fmt::format("{{  // {}", kFast.at(op)));
-        line(fmt::format("  const Cell x = deref({});", reg(code_[pc + 5])));
-        line(fmt::format("  const Cell y = deref({});", reg(code_[pc + 6])));
+        line(fmt::format("  const Cell x = native_cells::deref({});", reg(code_[pc + 5])));
+        line(fmt::format("  const Cell y = native_cells::deref({});", reg(code_[pc + 6])));
         line("  Cell value = 0;");
         line(fmt::format("  if (inline_builtins::{}(x, y, value)) [[likely]] {{", kFast.at(op)));
         line("    ++iu.counters.builtin_calls;");
@@ -534,7 +647,7 @@ class PredicateEmitter {
       case Op::execute: emit_execute(pc); break;
       case Op::proceed: line("return NativeOutcome::Done;"); break;
       case Op::if_not_const:
-        line(fmt::format("if (deref({}) != {}) goto {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
+        line(fmt::format("if (native_cells::deref({}) != {}) goto {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
                          jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
         break;
       case Op::reduced:
@@ -615,7 +728,7 @@ class PredicateEmitter {
     std::string text;
     text += fmt::format("// {}\n", predicate_name(id_));
     text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id_);
-    text += "  [[maybe_unused]] const unsigned here = iu.index();\n";
+    text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
     // Arguments first, in their registers; every other register starts as [] (a collection may
     // see it before the clause writes it).
     std::set<std::uint32_t> arguments;
@@ -633,7 +746,7 @@ class PredicateEmitter {
     text += "  bool blocked = false;\n";
     text += "  std::size_t mark = 0;\n";
     text += "  (void)mark;\n";
-    text += "  NativeAccess::clear_blocked(iu);\n";
+    text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
     // Recompute spill/reload with the argument registers included.
     spill.clear();
     reload.clear();
@@ -669,7 +782,8 @@ class PredicateEmitter {
   const vm::Predicate& p_;
   const std::vector<bool>& native_;
   const ClauseText& clause_text_;
-  std::vector<std::vector<std::uint32_t>> chains_;
+  std::vector<std::pair<std::vector<std::uint32_t>, IndexFact>> chains_;
+  std::uint64_t index_register_ = ~std::uint64_t{0};  ///< the index argument's register, if indexed
   std::set<std::uint64_t> bodies_;
   std::set<std::uint64_t> emitted_bodies_;
   std::vector<std::string> out_;
@@ -762,6 +876,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
     while (args.size() < kRegisterArguments) args.emplace_back("0");
     text += fmt::format("NativeOutcome e{}(Iu& iu, NativeFrame& f) {{\n", i);
     text += "  [[maybe_unused]] Cell* const R = NativeAccess::registers(iu);\n";
+    text += "  NativeAccess::clear_blocked(iu);  // (what the interpreter left)\n";
     text += extra;
     text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
   }

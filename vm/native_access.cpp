@@ -27,6 +27,9 @@ bool NativeAccess::call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t 
                                 bool function) {
   sync(iu, frame);
   const bool ok = iu.call_builtin_inline(pc, function, iu.scratch_.data());
+  // A builtin that had to wait left the variables it waits on: the body goes on, and the next
+  // native reduction expects none.
+  iu.blocked_.clear();
   return ok;
 }
 

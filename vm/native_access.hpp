@@ -7,6 +7,7 @@
 // its tests.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 
@@ -19,6 +20,26 @@
 #include "vm/terms.hpp"
 
 namespace fleng::vm {
+
+/// Cells as native code sees them on the one-IU engine, where every pointer cell carries IU 0:
+/// the address of a pointer cell whose tag is known is the cell minus that tag (vm/cell.hpp),
+/// with no mask to apply.
+namespace native_cells {
+
+inline Cell* address(Cell c, Tag known) {
+  return std::bit_cast<Cell*>(static_cast<std::uintptr_t>(c - static_cast<Cell>(known)));
+}
+/// deref() for cells of IU 0.
+inline Cell deref(Cell c) {
+  while (is_ref(c)) {
+    const Cell contents = load_cell(address(c, Tag::Ref));
+    if (is_var_contents(contents)) return c;
+    c = contents;
+  }
+  return c;
+}
+
+}  // namespace native_cells
 
 struct NativeAccess {
   /// The IU's registers: where spawned goals' and builtins' operands are read from, and the
