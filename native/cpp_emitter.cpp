@@ -890,9 +890,11 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   if (image.predicates.empty()) text += "    nullptr,\n";
   text += "};\n\n}  // namespace\n\n";
   text += "const fleng::vm::NativeProgram& fleng_native_program() {\n";
+  const auto extent = vm::ImageExtent::of(image);
   text += fmt::format(
-      "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {}, {}, kEntries}};\n",
-      vm::image_fingerprint(image, image.code.size(), image.predicates.size()), image.code.size(), image.predicates.size());
+      "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {{{}, {}, {}, {}}}, kEntries}};\n",
+      vm::image_fingerprint(image, extent), extent.code_size, extent.predicate_count,
+      extent.constant_count, extent.number_count);
   text += "  return program;\n}\n";
   return text;
 }

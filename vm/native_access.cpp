@@ -94,17 +94,19 @@ class Fnv {
 
 }  // namespace
 
-std::uint64_t image_fingerprint(const CodeImage& image, std::size_t code_size,
-                                std::size_t predicate_count) {
+std::uint64_t image_fingerprint(const CodeImage& image, const ImageExtent& extent) {
   Fnv h;
-  code_size = std::min(code_size, image.code.size());
-  predicate_count = std::min(predicate_count, image.predicates.size());
+  const std::size_t code_size = std::min(extent.code_size, image.code.size());
+  const std::size_t predicate_count = std::min(extent.predicate_count, image.predicates.size());
+  const std::size_t constants = std::min(extent.constant_count, image.register_constants.size());
+  const std::size_t numbers = std::min(extent.number_count, image.numbers.size());
   h.add(code_size);
   for (std::size_t i = 0; i < code_size; ++i) h.add(image.code[i]);
-  h.add(image.register_constants.size());
-  for (const Cell c : image.register_constants) h.add(c);
-  h.add(image.numbers.size());
-  for (const NumberConstant& n : image.numbers) {
+  h.add(constants);
+  for (std::size_t i = 0; i < constants; ++i) h.add(image.register_constants[i]);
+  h.add(numbers);
+  for (std::size_t i = 0; i < numbers; ++i) {
+    const NumberConstant& n = image.numbers[i];
     h.add(n.is_float ? 1 : 0);
     h.add(static_cast<std::uint64_t>(n.integer));
     h.add(double_bits(n.real));
@@ -143,9 +145,11 @@ std::uint64_t image_fingerprint(const CodeImage& image, std::size_t code_size,
 }
 
 bool native_code_matches(const NativeProgram& program, const CodeImage& image) {
-  return image.code.size() >= program.code_size &&
-         image.predicates.size() >= program.predicate_count &&
-         image_fingerprint(image, program.code_size, program.predicate_count) == program.fingerprint;
+  const ImageExtent& e = program.extent;
+  return image.code.size() >= e.code_size && image.predicates.size() >= e.predicate_count &&
+         image.register_constants.size() >= e.constant_count &&
+         image.numbers.size() >= e.number_count &&
+         image_fingerprint(image, e) == program.fingerprint;
 }
 
 }  // namespace fleng::vm

@@ -44,19 +44,30 @@ using NativeEntry = NativeOutcome (*)(Iu& iu, NativeFrame& frame);
 
 /// The native code of one program: an entry per predicate of the image it was compiled from
 /// (null: that predicate is interpreted: builtins, undefined ones, the query's).
-struct NativeProgram {
-  std::uint64_t fingerprint = 0;   ///< image_fingerprint() of the image it was made from
-  std::size_t code_size = 0;       ///< that image's code length
+/// How much of an image a program's native code was made from (a query appends to each).
+struct ImageExtent {
+  std::size_t code_size = 0;
   std::size_t predicate_count = 0;
-  const NativeEntry* entries = nullptr;
+  std::size_t constant_count = 0;  ///< constant registers
+  std::size_t number_count = 0;    ///< constant-pool numbers
+
+  static ImageExtent of(const CodeImage& image) {
+    return {image.code.size(), image.predicates.size(), image.register_constants.size(),
+            image.numbers.size()};
+  }
+};
+
+struct NativeProgram {
+  std::uint64_t fingerprint = 0;  ///< image_fingerprint() of the image it was made from
+  ImageExtent extent;             ///< how much of that image
+  const NativeEntry* entries = nullptr;  ///< extent.predicate_count of them
 };
 
 /// A hash of everything in an image that native code depends on (the code, the predicates and
-/// their indexes, the constants) up to `code_size` words of code and `predicate_count`
-/// predicates: the same program compiled by the same compiler gives the same fingerprint,
-/// anything else a different one. (A query appends code and predicates: the prefix stays.)
-std::uint64_t image_fingerprint(const CodeImage& image, std::size_t code_size,
-                                std::size_t predicate_count);
+/// their indexes, the constants) within `extent`: the same program compiled by the same compiler
+/// gives the same fingerprint, anything else a different one. (A query appends code,
+/// predicates and constants: the program's part stays.)
+std::uint64_t image_fingerprint(const CodeImage& image, const ImageExtent& extent);
 
 /// True when `program` was made from the program `image` holds (its prefix of that size).
 bool native_code_matches(const NativeProgram& program, const CodeImage& image);

@@ -14,7 +14,7 @@ class NativeLocalPolicy : public LocalPolicy {
 
   /// The native entry of `pred`, or null (interpreted).
   [[nodiscard]] NativeEntry native_entry(PredicateId pred) const {
-    return pred < program_.predicate_count ? program_.entries[pred] : nullptr;
+    return pred < program_.extent.predicate_count ? program_.entries[pred] : nullptr;
   }
   NativeFrame& native_frame() { return frame_; }
 

@@ -1,0 +1,77 @@
+// The C++ back end (native/cpp_emitter.hpp) on programs loaded by a session: deterministic text,
+// which predicates become native code, the clause comments, and the fingerprint that ties the
+// code to its image (vm/native_code.hpp).
+#include <sstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "kernel/session.hpp"
+#include "native/cpp_emitter.hpp"
+#include "vm/native_code.hpp"
+
+namespace {
+
+constexpr const char* kProgram = R"(
+main :- count(3, L), writeln(L).
+count(0, L) :- L = [].
+count(N, L) :- sub(N, 1, N1), L = [N|L1], count(N1, L1).
+)";
+
+std::string emit(fleng::kernel::Session& session) {
+  return fleng::native::emit_cpp(session.image(), session.atoms(),
+                                 [](const fleng::vm::SourceRef&) { return std::string("the clause"); });
+}
+
+struct Loaded {
+  std::ostringstream out;
+  std::ostringstream err;
+  fleng::kernel::Session session{out, err};
+};
+
+TEST(CppEmitter, TheSameProgramGivesTheSameText) {
+  Loaded a;
+  Loaded b;
+  ASSERT_TRUE(a.session.load_text("count.fl", kProgram)) << a.err.str();
+  ASSERT_TRUE(b.session.load_text("count.fl", kProgram)) << b.err.str();
+  EXPECT_EQ(emit(a.session), emit(b.session));
+}
+
+TEST(CppEmitter, CompilesTheProgramsPredicatesAndTheLibraryItCalls) {
+  Loaded loaded;
+  const std::string program = std::string(kProgram) + "use :- append([1], [2], X), writeln(X).\n";
+  ASSERT_TRUE(loaded.session.load_text("count.fl", program)) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  for (const char* name : {"// main/0\n", "// count/2\n", "// use/0\n", "// append/3\n"}) {
+    EXPECT_NE(text.find(name), std::string::npos) << name;
+  }
+  // A library predicate nothing calls stays interpreted: listed with a null entry.
+  EXPECT_NE(text.find("    nullptr,  // reverse/2\n"), std::string::npos);
+  EXPECT_EQ(text.find("// reverse/2\nNativeOutcome"), std::string::npos);
+  // Each clause's code says where it comes from.
+  EXPECT_NE(text.find("// clause 2 (count.fl:4:1)\n  //   the clause"), std::string::npos);
+}
+
+TEST(CppEmitter, TheFingerprintTiesTheCodeToItsProgram) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("count.fl", kProgram)) << loaded.err.str();
+  const fleng::vm::CodeImage& image = loaded.session.image();
+  fleng::vm::NativeProgram program;
+  program.extent = fleng::vm::ImageExtent::of(image);
+  program.fingerprint = fleng::vm::image_fingerprint(image, program.extent);
+  EXPECT_TRUE(fleng::vm::native_code_matches(program, image));
+  // A query appends code and predicates: the program's part is unchanged.
+  (void)loaded.session.run_query("count(2, L)");
+  EXPECT_TRUE(fleng::vm::native_code_matches(program, loaded.session.image()));
+
+  Loaded changed;
+  std::string other = kProgram;
+  other.replace(other.find("sub(N, 1, N1)"), 13, "sub(N, 2, N1)");
+  ASSERT_TRUE(changed.session.load_text("count.fl", other)) << changed.err.str();
+  EXPECT_FALSE(fleng::vm::native_code_matches(program, changed.session.image()));
+  fleng::vm::NativeProgram longer = program;
+  longer.extent.code_size = image.code.size() + 100;
+  EXPECT_FALSE(fleng::vm::native_code_matches(longer, loaded.session.image()));
+}
+
+}  // namespace
