@@ -560,7 +560,7 @@ class PredicateEmitter {
       case Op::resolve_any:
       case Op::label_from: break;
       case Op::unify:
-        line(fmt::format("if (!iu.unify({0}, {1})) [[unlikely]] return NativeAccess::unify_failed(iu, f, {2}, {0}, {1});",
+        line(fmt::format("if (!NativeAccess::unify(iu, {0}, {1})) [[unlikely]] return NativeAccess::unify_failed(iu, f, {2}, {0}, {1});",
                          reg(code_[pc + 1]), reg(code_[pc + 2]), pc));
         break;
       case Op::unify_list: {
@@ -626,7 +626,7 @@ class PredicateEmitter {
         if (code_[pc + 3] != 0) {
           line(fmt::format("    {} = value;", out));
         } else {
-          line(fmt::format("    if (!iu.unify({0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}, value);",
+          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}, value);",
                            out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
         }
         line("  } else {");
@@ -645,7 +645,7 @@ class PredicateEmitter {
         spawn(pc, static_cast<vm::PredicateId>(code_[pc + 1]), static_cast<std::uint32_t>(code_[pc + 3]), pc + 4);
         break;
       case Op::execute: emit_execute(pc); break;
-      case Op::proceed: line("return NativeOutcome::Done;"); break;
+      case Op::proceed: line("return NativeAccess::next_goal(iu, f);  // the end of the body"); break;
       case Op::if_not_const:
         line(fmt::format("if (native_cells::deref({}) != {}) goto {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
                          jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
@@ -791,6 +791,11 @@ class PredicateEmitter {
   std::set<std::uint32_t> registers_;
 };
 
+/// "name/arity" of a predicate, for comments.
+std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
+  return comment_safe(image.predicates[i].name) + "/" + std::to_string(image.predicates[i].arity);
+}
+
 /// The predicates made native: the program's own, and the library's they call (directly or
 /// through others); the rest of the library stays interpreted (a goal of it, from call/1 or a
 /// query, runs as before).
@@ -880,6 +885,53 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
     text += extra;
     text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
   }
+  // Entries for a goal taken from the pool: the arguments from its record.
+  std::vector<bool> goal_entry(image.predicates.size(), false);
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    const vm::Predicate& p = image.predicates[i];
+    if (native[i]) {
+      goal_entry[i] = true;
+      std::vector<std::string> args;
+      std::string extra;
+      for (std::uint32_t a = 0; a < p.arity; ++a) {
+        if (a < kRegisterArguments) {
+          args.push_back(fmt::format("a[{}]", a));
+        } else {
+          extra += fmt::format("  f.extra[{}] = a[{}];\n", a, a);
+        }
+      }
+      while (args.size() < kRegisterArguments) args.emplace_back("0");
+      text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{\n", i);
+      text += "  NativeAccess::take_goal(iu, f, goal);\n";
+      text += "  [[maybe_unused]] const Cell* const a = goal_record::args(goal);\n";
+      text += extra;
+      text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
+    } else if (p.builtin != vm::kNoBuiltin && p.arity == 3 &&
+               vm::inline_builtins::instruction_for(p.builtin).has_value()) {
+      // A builtin function with a fast path (the loop's own for such goals): taken only when
+      // the fast path applies, else left to the loop.
+      goal_entry[i] = true;
+      text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{  // {}\n", i,
+                          predicate_label(image, i));
+      text += "  const Cell* const a = goal_record::args(goal);\n";
+      text += "  Cell value = 0;\n";
+      text += fmt::format(
+          "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
+          vm::info(*vm::inline_builtins::instruction_for(p.builtin)).name.substr(3));  // fn_add: add
+      text += "    return NativeOutcome::Done;\n  }\n";
+      text += "  NativeAccess::take_goal(iu, f, goal);\n";
+      text += fmt::format("  if (!NativeAccess::unify(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);
+      text += "  ++iu.counters.builtin_calls;\n";
+      text += "  return NativeAccess::next_goal(iu, f);\n}\n";
+    }
+  }
+  text += "\nconst NativeGoalEntry kGoalEntries[] = {\n";
+  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
+    text += goal_entry[i] ? fmt::format("    &g{},  // {}\n", i, predicate_label(image, i))
+                          : fmt::format("    nullptr,  // {}\n", predicate_label(image, i));
+  }
+  if (image.predicates.empty()) text += "    nullptr,\n";
+  text += "};\n";
   text += "\nconst NativeEntry kEntries[] = {\n";
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {
     text += native[i] ? fmt::format("    &e{},  // {}/{}\n", i, comment_safe(image.predicates[i].name),
@@ -892,7 +944,8 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   text += "const fleng::vm::NativeProgram& fleng_native_program() {\n";
   const auto extent = vm::ImageExtent::of(image);
   text += fmt::format(
-      "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {{{}, {}, {}, {}}}, kEntries}};\n",
+      "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {{{}, {}, {}, {}}}, kEntries, "
+      "kGoalEntries}};\n",
       vm::image_fingerprint(image, extent), extent.code_size, extent.predicate_count,
       extent.constant_count, extent.number_count);
   text += "  return program;\n}\n";

@@ -52,6 +52,18 @@ NativeOutcome NativeAccess::output_failed(Iu& iu, const NativeFrame& frame, std:
   return NativeOutcome::Error;
 }
 
+NativeOutcome NativeAccess::builtin_goal_failed(Iu& iu, PredicateId pred, Cell goal) {
+  const Predicate& predicate = iu.image.predicates[pred];
+  Cell* const R = iu.registers_.data();
+  std::copy_n(goal_record::args(goal), predicate.arity, R);
+  iu.current_goal_ = goal;
+  iu.builtin_site_ = goal_record::call_site(goal);
+  // (it counts the call itself)
+  return iu.reduce_builtin_goal(predicate, pred, predicate.arity, iu.scratch_.data())
+             ? NativeOutcome::Done
+             : NativeOutcome::Error;
+}
+
 NativeOutcome NativeAccess::no_clause(Iu& iu, const NativeFrame& frame, PredicateId pred) {
   sync(iu, frame);
   const Predicate& predicate = iu.image.predicates[pred];

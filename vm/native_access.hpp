@@ -78,6 +78,59 @@ struct NativeAccess {
   };
   static IdentityResult identity(Cell a, Cell b);
 
+  // --- goals of the pool ---------------------------------------------------------------------------
+  /// The end of a body: the next goal of the pool reduced at once when it has a goal entry and
+  /// nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
+  /// the goal: then Done, and the loop takes it), as the loop would take it (the newest).
+  static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
+    if (iu.pool_.empty()) return NativeOutcome::Done;
+    if (attention(iu) || !iu.sleepers_.empty() || iu.heap.free_cells() < Iu::kMinFreeCells ||
+        iu.options_.gc_stress || iu.counters.reductions >= iu.options_.max_reductions) {
+      return NativeOutcome::Done;
+    }
+    const Cell goal = iu.pool_.back();
+    const PredicateId pred = goal_record::predicate(goal);
+    if (pred >= frame.goal_entry_count) return NativeOutcome::Done;
+    const NativeGoalEntry entry = frame.goal_entries[pred];
+    if (entry == nullptr) return NativeOutcome::Done;
+    return entry(iu, frame, goal);
+  }
+  /// A goal entry takes `goal`, the top of the pool, as the loop does: its own time slice, its
+  /// lineage key, no blocked variables left.
+  static void take_goal(Iu& iu, NativeFrame& frame, Cell goal) {
+    iu.pool_.pop_back();
+    iu.current_goal_ = goal;
+    frame.site = 0;
+    frame.slice = iu.options_.time_slice;
+    if (iu.lineage_on_) iu.lineage_ = goal_record::lineage(goal);
+    clear_blocked(iu);
+  }
+  /// A builtin goal taken by its goal entry whose output did not unify: the loop's report
+  /// (Iu::reduce_builtin_goal, which computes it again and says why).
+  [[gnu::cold]] static NativeOutcome builtin_goal_failed(Iu& iu, PredicateId pred, Cell goal);
+
+  /// Active unification as Iu::unify, its common cases inline in the compiled code (on one IU
+  /// every variable is local).
+  [[gnu::always_inline]] static bool unify(Iu& iu, Cell a, Cell b) {
+    a = native_cells::deref(a);
+    b = native_cells::deref(b);
+    if (a == b) return true;
+    if (is_unbound(a) && !is_unbound(b)) {
+      Cell* const cell = native_cells::address(a, Tag::Ref);
+      if (hooks_of(load_cell(cell)) == 0) {
+        store_var_cell(cell, b);
+        return true;
+      }
+    } else if (is_unbound(b) && !is_unbound(a)) {
+      Cell* const cell = native_cells::address(b, Tag::Ref);
+      if (hooks_of(load_cell(cell)) == 0) {
+        store_var_cell(cell, a);
+        return true;
+      }
+    }
+    return iu.unify(a, b);
+  }
+
   // --- body ---------------------------------------------------------------------------------------------
   /// commit's reservation of `cells` when the heap has less free (or under GC stress): the
   /// registers written to registers() first and read back after. False: heap exhausted (the

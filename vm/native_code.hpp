@@ -17,6 +17,20 @@ namespace fleng::vm {
 
 class Iu;
 
+/// How a chain of native reductions ended.
+enum class NativeOutcome : std::uint8_t {
+  Done,      ///< the last body ended (proceed), or the goal suspended: take the next goal
+  TailCall,  ///< reduce frame.pred next (a builtin, an interpreted predicate, or the slice ran out)
+  Error,     ///< a runtime error was recorded on the IU
+};
+
+struct NativeFrame;
+
+/// A predicate's entry for a goal record at the top of the pool (`goal`): it takes the goal
+/// from the pool and reduces it, or returns Done leaving it there for the loop (a builtin
+/// goal whose inputs its fast path cannot take).
+using NativeGoalEntry = NativeOutcome (*)(Iu& iu, NativeFrame& frame, Cell goal);
+
 /// The state a chain of native reductions carries between predicates (one per entry from the
 /// loop): the time slice left, and on return the goal the loop is to reduce next.
 struct NativeFrame {
@@ -26,24 +40,19 @@ struct NativeFrame {
   std::uint32_t site = 0;
   PredicateId pred = 0;     ///< TailCall: the predicate to reduce next (arguments in registers)
   std::uint32_t arity = 0;  ///< TailCall: its arity
+  /// The program's goal entries (NativeProgram::goal_entries): a body that ends takes the next
+  /// goal of the pool itself when it has one (NativeAccess::next_goal).
+  const NativeGoalEntry* goal_entries = nullptr;
+  std::size_t goal_entry_count = 0;
   /// Arguments beyond the fourth of a call between native predicates (the first four are C++
   /// arguments, which a tail call passes in machine registers).
   Cell extra[kMaxRegisters];
-};
-
-/// How a chain of native reductions ended.
-enum class NativeOutcome : std::uint8_t {
-  Done,      ///< the last body ended (proceed), or the goal suspended: take the next goal
-  TailCall,  ///< reduce frame.pred next (a builtin, an interpreted predicate, or the slice ran out)
-  Error,     ///< a runtime error was recorded on the IU
 };
 
 /// A predicate's entry: its arguments are in the IU's registers, where its clauses keep them
 /// (Predicate::arg_registers), as for the interpreter.
 using NativeEntry = NativeOutcome (*)(Iu& iu, NativeFrame& frame);
 
-/// The native code of one program: an entry per predicate of the image it was compiled from
-/// (null: that predicate is interpreted: builtins, undefined ones, the query's).
 /// How much of an image a program's native code was made from (a query appends to each).
 struct ImageExtent {
   std::size_t code_size = 0;
@@ -57,10 +66,15 @@ struct ImageExtent {
   }
 };
 
+/// The native code of one program: an entry per predicate of the image it was compiled from
+/// (null: that predicate is interpreted: builtins, undefined ones, the query's).
 struct NativeProgram {
   std::uint64_t fingerprint = 0;  ///< image_fingerprint() of the image it was made from
   ImageExtent extent;             ///< how much of that image
   const NativeEntry* entries = nullptr;  ///< extent.predicate_count of them
+  /// Per predicate, its entry for a goal taken from the pool (null: through the loop); the
+  /// builtin functions with a fast path have one too.
+  const NativeGoalEntry* goal_entries = nullptr;
 };
 
 /// A hash of everything in an image that native code depends on (the code, the predicates and

@@ -10,7 +10,10 @@ namespace fleng::vm {
 
 class NativeLocalPolicy : public LocalPolicy {
  public:
-  NativeLocalPolicy(Iu& iu, const NativeProgram& program) : LocalPolicy(iu), program_(program) {}
+  NativeLocalPolicy(Iu& iu, const NativeProgram& program) : LocalPolicy(iu), program_(program) {
+    frame_.goal_entries = program.goal_entries;
+    frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
+  }
 
   /// The native entry of `pred`, or null (interpreted).
   [[nodiscard]] NativeEntry native_entry(PredicateId pred) const {
