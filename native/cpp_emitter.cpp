@@ -213,11 +213,68 @@ class PredicateEmitter {
   }
 
   // --- heads ---------------------------------------------------------------------------------------
+  /// The instructions of a head from `start` to its commit, in code order (skips jump forward).
+  [[nodiscard]] std::set<std::uint64_t> head_instructions(std::uint64_t start) const {
+    std::set<std::uint64_t> reachable;
+    std::vector<std::uint64_t> work{start};
+    while (!work.empty()) {
+      const std::uint64_t pc = work.back();
+      work.pop_back();
+      if (!reachable.insert(pc).second) continue;
+      const auto op = static_cast<Op>(code_[pc]);
+      if (op == Op::commit) continue;
+      work.push_back(pc + instruction_size(code_, pc));
+      switch (op) {
+        case Op::match_atom:
+        case Op::match_int:
+        case Op::match_number:
+        case Op::match_cons:
+        case Op::match_equal: work.push_back(code_[pc + 3]); break;
+        case Op::match_struct: work.push_back(code_[pc + 4]); break;
+        default: break;
+      }
+    }
+    return reachable;
+  }
+
   void emit_chain(std::size_t c) {
     const std::vector<std::uint32_t>& chain = chains_[c].first;
     std::size_t n = 0;
     while (n < chain.size() && chain[n] != vm::kEndOfChain) ++n;
     label(fmt::format("list{}", c));
+    // The arguments the heads of the list match, dereferenced once for all of them (matching
+    // binds nothing, so the values stay); not those a head writes.
+    std::set<std::uint64_t> matched;
+    std::set<std::uint64_t> written;
+    for (std::size_t k = 0; k < n; ++k) {
+      for (const std::uint64_t pc : head_instructions(chain[k])) {
+        const auto op = static_cast<Op>(code_[pc]);
+        switch (op) {
+          case Op::match_atom:
+          case Op::match_int:
+          case Op::match_number:
+          case Op::match_cons:
+          case Op::match_struct: matched.insert(code_[pc + 1]); break;
+          default: break;
+        }
+        if (op == Op::match_cons) {
+          written.insert(code_[pc + 2]);
+          written.insert(code_[pc + 2] + 1);
+        } else if (op == Op::match_struct) {
+          const std::uint32_t arity = atoms_.functor_arity(static_cast<std::uint32_t>(code_[pc + 2]));
+          for (std::uint32_t i = 0; i < arity; ++i) written.insert(code_[pc + 3] + i);
+        } else if (op == Op::set_unset) {
+          written.insert(code_[pc + 1]);
+        }
+      }
+    }
+    prederefed_.clear();
+    for (std::uint32_t i = 0; i < p_.arity; ++i) {
+      const std::uint64_t r = argument_register(i);
+      if (r == index_register_ || matched.count(r) == 0 || written.count(r) != 0) continue;
+      line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
+      prederefed_.insert(r);
+    }
     for (std::size_t k = 0; k < n; ++k) {
       const std::string next = k + 1 < n ? fmt::format("list{}_try{}", c, k + 1) : "no_clause";
       if (k > 0) label(fmt::format("list{}_try{}", c, k));
@@ -292,8 +349,9 @@ class PredicateEmitter {
     };
     // The value of a matched register: dereferenced, unless the index did it.
     const auto value = [&](std::uint64_t r) {
-      return known(r) ? fmt::format("  const Cell v = {};  // (dereferenced by the index)", reg(r))
-                      : fmt::format("  const Cell v = native_cells::deref({});", reg(r));
+      if (known(r)) return fmt::format("  const Cell v = {};  // (dereferenced by the index)", reg(r));
+      if (prederefed_.count(r) != 0) return fmt::format("  const Cell v = {};  // (dereferenced above)", reg(r));
+      return fmt::format("  const Cell v = native_cells::deref({});", reg(r));
     };
     for (const std::uint64_t pc : reachable) {
       label(here(pc));
@@ -582,8 +640,8 @@ class PredicateEmitter {
           line(fmt::format("  p[1] = {};", reg(code_[pc + 3])));
           line("  const Cell list = make_pointer(Tag::Cons, p, here);");
         }
-        line("  if (is_ref(out) && load_cell(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
-        line("    store_var_cell(native_cells::address(out, Tag::Ref), list);");
+        line("  if (is_ref(out) && native_cells::load(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
+        line("    native_cells::store(native_cells::address(out, Tag::Ref), list);");
         line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
         line(fmt::format("    return NativeAccess::unify_failed(iu, f, {}, out, list);", pc));
         line("  }");
@@ -783,6 +841,7 @@ class PredicateEmitter {
   const std::vector<bool>& native_;
   const ClauseText& clause_text_;
   std::vector<std::pair<std::vector<std::uint32_t>, IndexFact>> chains_;
+  std::set<std::uint64_t> prederefed_;  ///< the arguments the current list dereferenced first
   std::uint64_t index_register_ = ~std::uint64_t{0};  ///< the index argument's register, if indexed
   std::set<std::uint64_t> bodies_;
   std::set<std::uint64_t> emitted_bodies_;

@@ -23,16 +23,20 @@ namespace fleng::vm {
 
 /// Cells as native code sees them on the one-IU engine, where every pointer cell carries IU 0:
 /// the address of a pointer cell whose tag is known is the cell minus that tag (vm/cell.hpp),
-/// with no mask to apply.
+/// with no mask to apply; and no other thread reads or binds a variable, so its cell is read
+/// and written with plain loads and stores (vm/terms.hpp's atomic ones order them for the
+/// threads engine), which the C++ compiler may combine.
 namespace native_cells {
 
 inline Cell* address(Cell c, Tag known) {
   return std::bit_cast<Cell*>(static_cast<std::uintptr_t>(c - static_cast<Cell>(known)));
 }
+inline Cell load(const Cell* p) { return *p; }
+inline void store(Cell* p, Cell value) { *p = value; }
 /// deref() for cells of IU 0.
 inline Cell deref(Cell c) {
   while (is_ref(c)) {
-    const Cell contents = load_cell(address(c, Tag::Ref));
+    const Cell contents = load(address(c, Tag::Ref));
     if (is_var_contents(contents)) return c;
     c = contents;
   }
@@ -117,14 +121,14 @@ struct NativeAccess {
     if (a == b) return true;
     if (is_unbound(a) && !is_unbound(b)) {
       Cell* const cell = native_cells::address(a, Tag::Ref);
-      if (hooks_of(load_cell(cell)) == 0) {
-        store_var_cell(cell, b);
+      if (hooks_of(native_cells::load(cell)) == 0) {
+        native_cells::store(cell, b);
         return true;
       }
     } else if (is_unbound(b) && !is_unbound(a)) {
       Cell* const cell = native_cells::address(b, Tag::Ref);
-      if (hooks_of(load_cell(cell)) == 0) {
-        store_var_cell(cell, a);
+      if (hooks_of(native_cells::load(cell)) == 0) {
+        native_cells::store(cell, a);
         return true;
       }
     }
