@@ -8,7 +8,9 @@ load hits all systems alike), takes the median, checks every answer, prints a
 table and writes the results (JSON) and the report (Markdown).
 
 Only the workload itself is timed, never start-up, loading or compilation:
-  fleng           elapsed_seconds of --stats=json (reduction time only)
+  fleng           elapsed_seconds of --stats=json (reduction time only) of a
+                  run of bench/fleng/*_bench.fl that repeats the workload K
+                  times, divided by K
   fleng compiled  the same, from the executable of `fleng build` (optional:
                   "not built" while fleng has no build command)
   KLIC            timer:get_time_of_day/1 around the runs, inside the program
@@ -18,8 +20,11 @@ Only the workload itself is timed, never start-up, loading or compilation:
   GNU Prolog      statistics(real_time, _) around the runs, inside the program
                   (harness_gnu.pl), as a gplc native executable and consulted
 A Prolog or KLIC process repeats a workload until MIN_SECONDS have passed (the
-GNU clock counts milliseconds) and reports the mean time of one run; a fleng
-process runs the workload once (nrev30: K times inside one run).
+GNU clock counts milliseconds) and reports the mean time of one run.  A fleng
+process repeats it too, K rounds one after the other inside one run, so that
+every system is timed warm: K is chosen per system and workload before the
+timed runs (calibration runs with growing K) so that one process runs about
+MIN_SECONDS.
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import os
 import re
 import shutil
@@ -62,8 +68,10 @@ GNU_ENV = {"GLOBALSZ": "2000000"}
 
 
 def workloads(quick: bool) -> list[dict]:
-    """The workloads: id, label, fleng file and goal, Prolog file, name, size, KLIC name
-    and sizes (harness_klic.kl1), answer."""
+    """The workloads: id, label, fleng driver and goal (`{k}`: the rounds of one process),
+    the least rounds of a fleng process, Prolog file, name, size, KLIC name and sizes
+    (harness_klic.kl1), answer.  A fleng round is one nrev30 for nrev (as the time is
+    reported per nrev30), else one run of the workload."""
     k = 1000 if quick else 100000
     sizes = {
         "queens_a": 6 if quick else 8,
@@ -79,29 +87,32 @@ def workloads(quick: bool) -> list[dict]:
     fib = {20: "6765", 25: "75025"}
     w = [
         dict(id="nrev30", label=f"nrev30 (x{k})", nrev_k=k,
-             fleng=("bench/fleng/nrev_bench.fl", f"run({k})"),
+             fleng=("bench/fleng/nrev_bench.fl", "run({k})"), fleng_min_rounds=k,
              prolog=("nrev.pl", "nrev", str(k)), klic=("nrev", [str(k)]), expect="30"),
     ]
     for key in ("queens_a", "queens_b"):
         n = sizes[key]
         w.append(dict(id=f"queens{n}", label=f"queens {n}",
-                      fleng=("examples/queens.fl", f"run({n})"),
+                      fleng=("bench/fleng/queens_bench.fl", f"run({{k}}, {n})"),
+                      fleng_min_rounds=1,
                       prolog=("queens.pl", "queens", str(n)), klic=("queens", [str(n)]),
                       expect=queens[n]))
     for key in ("primes_a", "primes_b"):
         n = sizes[key]
         w.append(dict(id=f"primes{n}", label=f"primes < {n}",
-                      fleng=("examples/primes.fl", f"run({n})"),
+                      fleng=("bench/fleng/primes_bench.fl", f"run({{k}}, {n})"),
+                      fleng_min_rounds=1,
                       prolog=("primes.pl", "primes", str(n)), klic=("primes", [str(n)]),
                       expect=primes[n]))
     x, y, z = sizes["tak"]
     w.append(dict(id=f"tak{x}_{y}_{z}", label=f"tak({x},{y},{z})",
-                  fleng=("examples/tak.fl", f"run({x},{y},{z})"),
+                  fleng=("bench/fleng/tak_bench.fl", f"run({{k}}, {x}, {y}, {z})"),
+                  fleng_min_rounds=1,
                   prolog=("tak.pl", "tak", f"args({x},{y},{z})"),
                   klic=("tak", [str(x), str(y), str(z)]), expect=tak[(x, y, z)]))
     n = sizes["fib"]
     w.append(dict(id=f"fib{n}", label=f"fib({n})",
-                  fleng=("examples/fib.fl", f"run({n})"),
+                  fleng=("bench/fleng/fib_bench.fl", f"run({{k}}, {n})"), fleng_min_rounds=1,
                   prolog=("fib.pl", "fib", str(n)), klic=("fib", [str(n)]), expect=fib[n]))
     return w
 
@@ -138,6 +149,9 @@ def json_line(text: str) -> dict | None:
     return None
 
 
+FLENG_SYSTEMS = ("fleng", "fleng-compiled")
+
+
 class Runner:
     def __init__(self, fleng: Path, gnu_dir: Path, min_seconds: float,
                  klic: native_systems.Klic, compiled: native_systems.FlengCompiled):
@@ -146,13 +160,20 @@ class Runner:
         self.min_seconds = min_seconds
         self.klic = klic
         self.compiled = compiled
+        # (fleng system, workload id) -> the rounds of one process, set by calibrate()
+        self.rounds: dict[tuple[str, str], int] = {}
 
-    def command(self, system: str, w: dict) -> tuple[list[str], dict | None]:
-        if system == "fleng":
+    def fleng_rounds(self, system: str, w: dict) -> int:
+        return self.rounds.get((system, w["id"]), w["fleng_min_rounds"])
+
+    def command(self, system: str, w: dict, rounds: int | None = None) -> tuple[list[str], dict | None]:
+        """The command of one run; a fleng system's makes `rounds` rounds (default: the
+        calibrated number)."""
+        if system in FLENG_SYSTEMS:
             f, goal = w["fleng"]
-            return [str(self.fleng), "run", f, "-g", goal, "--engine", "local", "--stats=json"], None
-        if system == "fleng-compiled":
-            f, goal = w["fleng"]
+            goal = goal.format(k=rounds or self.fleng_rounds(system, w))
+            if system == "fleng":
+                return [str(self.fleng), "run", f, "-g", goal, "--engine", "local", "--stats=json"], None
             exe = self.compiled.executables.get(f, Path(f"<fleng build {f} failed>"))
             return [str(exe), "-g", goal, "--engine", "local", "--stats=json"], None
         if system == "klic":
@@ -171,23 +192,52 @@ class Runner:
                     "--entry-goal", "halt"], GNU_ENV
         raise ValueError(system)
 
-    def run(self, system: str, w: dict) -> dict:
-        """One run: {'ok', 'answer', 'seconds' (one workload run; nrev: one nrev30), ...}."""
+    def calibrate(self, system: str, w: dict) -> dict:
+        """Choose the rounds of a fleng process on workload w: about min_seconds of
+        elapsed_seconds, at least the workload's least rounds.  Runs with growing rounds
+        (1, then up to 100 times more) until one takes a quarter of min_seconds, then scales
+        its rounds up to min_seconds.  Returns {'rounds', 'probes': [[rounds, seconds],
+        ...]}; the first probe is a single cold run.  When a probe fails, the least rounds
+        are kept and the timed runs report the failure."""
+        probes: list[list] = []
+        k = 1
+        while True:
+            r = self.run(system, w, rounds=k)
+            if not r["ok"]:
+                rounds = w["fleng_min_rounds"]
+                break
+            t = r["run_seconds"]
+            probes.append([k, t])
+            if t >= self.min_seconds / 4 or k >= 10 ** 9:
+                rounds = max(w["fleng_min_rounds"], math.ceil(k * self.min_seconds / max(t, 1e-9)))
+                break
+            k *= min(100, max(2, math.ceil(self.min_seconds / 4 / max(t, 1e-9) * 2)))
+        self.rounds[(system, w["id"])] = rounds
+        return {"rounds": rounds, "probes": probes}
+
+    def run(self, system: str, w: dict, rounds: int | None = None) -> dict:
+        """One run: {'ok', 'answer', 'seconds' (one run of the workload; nrev: one nrev30),
+        'run_seconds' (the process's timed span), ...}; a fleng system's run makes `rounds`
+        rounds (default: the calibrated number)."""
         out: dict = {"ok": False}
         if system == "fleng-compiled" and w["fleng"][0] in self.compiled.errors:
             out["error"] = self.compiled.errors[w["fleng"][0]]
             return out
-        cmd, env = self.command(system, w)
+        if system in FLENG_SYSTEMS:
+            rounds = rounds or self.fleng_rounds(system, w)
+        cmd, env = self.command(system, w, rounds)
         p = sh(cmd, env)
-        if system in ("fleng", "fleng-compiled"):
+        if system in FLENG_SYSTEMS:
             lines = p.stdout.splitlines()
             stats = json_line(p.stdout)
             answer = lines[0].strip() if lines else ""
             if p.returncode != 0 or stats is None:
                 out["error"] = f"exit {p.returncode}: {p.stderr.strip()[-300:]}"
                 return out
-            secs = float(stats["elapsed_seconds"])
-            out.update(answer=answer, stats=stats, run_seconds=secs)
+            run_secs = float(stats["elapsed_seconds"])
+            # a round is one nrev30 for nrev, one run of the workload otherwise
+            secs = run_secs / rounds
+            out.update(answer=answer, stats=stats, rounds=rounds, run_seconds=run_secs)
         else:
             res = json_line(p.stdout)
             if p.returncode != 0 or res is None:
@@ -197,8 +247,8 @@ class Runner:
             secs = float(res["seconds_per_iteration"])
             out.update(answer=answer, iterations=res["iterations"],
                        first_seconds=res["first_seconds"], run_seconds=secs)
-        if "nrev_k" in w:
-            secs /= w["nrev_k"]
+            if "nrev_k" in w:
+                secs /= w["nrev_k"]
         out["seconds"] = secs
         out["ok"] = answer == w["expect"]
         if not out["ok"]:
@@ -341,13 +391,18 @@ def summarize(runs: list[dict]) -> dict:
             s["first_seconds"] = [r["first_seconds"] for r in good]
         if "stats" in good[0]:
             # The figures of --stats=json that every good run reports (a compiled
-            # executable of `fleng build` may report fewer than `fleng run`).
+            # executable of `fleng build` may report fewer than `fleng run`).  A process
+            # makes `rounds` rounds (all runs of a workload the same number): the counts
+            # are given per round, the collections and the peak heap per process.
             st = [r["stats"] for r in good]
+            rounds = good[0]["rounds"]
             has = lambda key: all(key in x for x in st)  # noqa: E731
             med = lambda key: statistics.median(float(x[key]) for x in st)  # noqa: E731
-            fl = {key: st[0][key] for key in ("reductions", "builtin_calls", "suspensions",
-                                              "suspension_rate", "goals_spawned", "gc_collections")
-                  if has(key)}
+            fl = {"rounds": rounds}
+            fl.update({key: round(st[0][key] / rounds)
+                       for key in ("reductions", "builtin_calls", "suspensions", "goals_spawned")
+                       if has(key)})
+            fl.update({key: st[0][key] for key in ("suspension_rate", "gc_collections") if has(key)})
             if has("peak_heap_bytes"):
                 fl["peak_heap_bytes"] = max(int(x["peak_heap_bytes"]) for x in st)
             fl["median_elapsed_seconds"] = med("elapsed_seconds")
@@ -384,8 +439,11 @@ def doc_markdown(res: dict) -> str:
              "(fleng compiled), on KLIC (the KL1-to-C compiler), SWI-Prolog with `-O`, and GNU Prolog "
              "compiled (`gplc`) and consulted; the Prolog and KL1 programs in `bench/programs/` follow "
              "the Fleng examples clause by clause where the language allows. Times are of the workload "
-             "alone, without start-up, loading and compilation, the median of interleaved runs, every "
-             "answer checked. `bash bench/run.sh` measures it again and rewrites this page "
+             "alone, without start-up, loading and compilation, warm on every system (each process "
+             f"repeats the workload for about {res['min_seconds']} s and reports the mean of one run; "
+             "fleng's drivers in "
+             "`bench/fleng/` do so as the Prolog and KLIC harnesses do), the median of interleaved "
+             "runs, every answer checked. `bash bench/run.sh` measures it again and rewrites this page "
              "(`bench/README.md` says how, and how to provide KLIC).")
     L.append("")
     L.append("## Where it stands")
@@ -510,20 +568,24 @@ def markdown(res: dict) -> str:
     L.append("")
     L.append("## fleng engine statistics")
     L.append("")
-    L.append("From `--stats=json` (one IU). Suspensions per reduction is `suspension_rate`.")
+    L.append("From `--stats=json` (one IU). A process makes the workload's rounds one after "
+             "the other (nrev30: a round is one nrev30); reductions and builtin calls are per "
+             "round (the process's count divided by its rounds, including the few of the loop), "
+             "the collections and the peak heap are the whole process's. Suspensions per "
+             "reduction is `suspension_rate`.")
     L.append("")
-    L.append("| workload | reductions | builtin calls | suspensions / reduction | GC collections "
-             "| peak heap | reductions/s |")
-    L.append("|---|---|---|---|---|---|---|")
+    L.append("| workload | rounds per process | reductions per round | builtin calls per round "
+             "| suspensions / reduction | GC collections per process | peak heap | reductions/s |")
+    L.append("|---|---|---|---|---|---|---|---|")
     for w in res["workloads"]:
         if "fleng" not in w["systems"]:
-            L.append(f"| {w['label']} | not run | | | | | |")
+            L.append(f"| {w['label']} | not run | | | | | | |")
             continue
         fl = w["systems"]["fleng"].get("fleng")
         if not fl:
-            L.append(f"| {w['label']} | FAIL | | | | | |")
+            L.append(f"| {w['label']} | FAIL | | | | | | |")
             continue
-        L.append(f"| {w['label']} | {fl['reductions']:,} | {fl['builtin_calls']:,} "
+        L.append(f"| {w['label']} | {fl.get('rounds', 1):,} | {fl['reductions']:,} | {fl['builtin_calls']:,} "
                  f"| {fl['suspension_rate']:.3f} | {fl['gc_collections']} "
                  f"| {fl['peak_heap_bytes'] / 1048576:.1f} MiB | {fmt_rate(fl['median_reductions_per_second'])} |")
     # ---- memory
@@ -579,13 +641,19 @@ def markdown(res: dict) -> str:
              "competed for a core: the runs are interleaved and the median is used, but the "
              "absolute numbers can be a little slow.")
     L.append(f"- fleng: `build/fleng` ({m['fleng_build_type']} build, {' '.join(m['cxx_compiler'])}), "
-             "one Inference Unit; time = `elapsed_seconds` of `--stats=json`, the reduction time "
-             "only (no start-up, parsing or compilation); one workload run per process "
-             "(nrev30: `bench/fleng/nrev_bench.fl run(K)`, time / K).")
+             "one Inference Unit; `bench/fleng/WORKLOAD_bench.fl run(K, ...)` makes K rounds of "
+             "the workload one after the other in one run (each round starts when the previous "
+             "one's answer is bound; nrev30: `nrev_bench.fl run(K)`, K nrev30s); time = "
+             "`elapsed_seconds` of `--stats=json` / K, the reduction time only (no start-up, "
+             "parsing or compilation). K is chosen per workload before the timed runs so that one "
+             f"process runs about {res['min_seconds']} s, as long as a Prolog or KLIC process "
+             "repeats (calibration runs with growing K, not timed; nrev30: at least the Prologs' "
+             "count); the K of each run and the calibration runs, the first a single cold run, are "
+             "in the JSON (`rounds`, `fleng_calibration`).")
     L.append("- fleng compiled: " + (
-        f"`{res['fleng_compiled_command']}`: each Fleng workload compiled once with `fleng build` "
-        "before the timed runs (not timed); time = `elapsed_seconds` of `--stats=json`, one "
-        "workload run per process, as for fleng."
+        f"`{res['fleng_compiled_command']}`: each Fleng workload driver compiled once with "
+        "`fleng build` before the timed runs (not timed); K rounds per process and time = "
+        "`elapsed_seconds` of `--stats=json` / K, as for fleng (its own K)."
         if res.get("fleng_compiled_command") else
         res.get("absent", {}).get("fleng-compiled", "not run") + " (this fleng has no `build` command)."
         if res.get("absent", {}).get("fleng-compiled") == NOT_BUILT else "not run."))
@@ -610,9 +678,13 @@ def markdown(res: dict) -> str:
     L.append(f"- Each Prolog and KLIC process runs the workload repeatedly until {res['min_seconds']} s have "
              "passed (at least once; in Prolog each run inside `findall/3`, so its memory is reclaimed "
              "before the next; in KLIC one run after the other, the garbage left to the copying "
-             "collector) and reports the mean time of one run, so these figures are warm (stacks and "
-             "heap already grown) while fleng's are from a single cold run; the first-run times are "
-             "in the JSON (`first_seconds`). nrev30 is K repetitions inside one run on every system.")
+             "collector) and reports the mean time of one run; the first-run times are in the JSON "
+             "(`first_seconds`). A fleng process repeats the workload as well (K rounds, about as "
+             "long), so that every system is timed warm: a single run of a small workload is "
+             "mostly cold start (the first touch of code and heap pages, the first collections), "
+             "a large part of a run of a millisecond or less, and would compare fleng's cold runs "
+             "with the others' warm ones. nrev30 is many repetitions inside one run on every "
+             "system.")
     L.append("- Same algorithms on every system: the Prolog programs in `bench/programs/` follow the "
              "Fleng examples clause by clause where Prolog allows (nrev, tak, fib), count the queens "
              "solutions by backtracking over the same search tree, and sieve with lists, every number "
@@ -918,11 +990,15 @@ def main() -> int:
 
         res["workloads"] = []
         for w in work:
+            # The rounds of each fleng process (not timed): about min_seconds per process.
+            calibration = {k: runner.calibrate(k, w) for k in run if k in FLENG_SYSTEMS}
             per: dict[str, list] = {k: [] for k in run}
             for _ in range(runs):
                 for k in run:
                     per[k].append(runner.run(k, w))
             entry = dict(w)
+            if calibration:
+                entry["fleng_calibration"] = calibration
             entry["commands"] = {k: " ".join(runner.command(k, w)[0]).replace(str(tmp), "$BENCH_TMP")
                                  .replace(str(ROOT) + "/", "")
                                  for k in run}
@@ -933,6 +1009,7 @@ def main() -> int:
                 load_max = max(load_max, float(la.split()[0]))
             status = "  ".join(
                 f"{k} {fmt_time(entry['systems'][k].get('median_seconds'), 'nrev_k' in w)}"
+                + (f" (x{calibration[k]['rounds']})" if k in calibration else "")
                 + ("" if entry["systems"][k]["ok"] else " FAIL") for k in run)
             print(f"{w['label']:<20} {status}  (load {la})", flush=True)
             for k in run:
