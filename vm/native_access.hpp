@@ -83,8 +83,8 @@ struct NativeAccess {
   static IdentityResult identity(Cell a, Cell b);
 
   // --- goals of the pool ---------------------------------------------------------------------------
-  /// The end of a body: the next goal of the pool reduced at once when it has a goal entry and
-  /// nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
+  /// The end of a body: the next goal of the pool reduced at once (NextGoal) when it has a goal
+  /// entry and nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
   /// the goal: then Done, and the loop takes it), as the loop would take it (the newest).
   static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
     if (iu.pool_.empty()) return NativeOutcome::Done;
@@ -97,7 +97,9 @@ struct NativeAccess {
     if (pred >= frame.goal_entry_count) return NativeOutcome::Done;
     const NativeGoalEntry entry = frame.goal_entries[pred];
     if (entry == nullptr) return NativeOutcome::Done;
-    return entry(iu, frame, goal);
+    frame.next_entry = entry;
+    frame.next_goal = goal;
+    return NativeOutcome::NextGoal;
   }
   /// A goal entry takes `goal`, the top of the pool, as the loop does: its own time slice, its
   /// lineage key, no blocked variables left.

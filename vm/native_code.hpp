@@ -20,6 +20,10 @@ class Iu;
 /// How a chain of native reductions ended.
 enum class NativeOutcome : std::uint8_t {
   Done,      ///< the last body ended (proceed), or the goal suspended: take the next goal
+  /// The last body ended and the next goal of the pool has a goal entry: the loop calls
+  /// frame.next_entry(frame.next_goal) at once (a return and a call rather than a chain of
+  /// tail calls, so that the C++ stack stays bounded where the compiler makes no tail calls).
+  NextGoal,
   TailCall,  ///< reduce frame.pred next (a builtin, an interpreted predicate, or the slice ran out)
   Error,     ///< a runtime error was recorded on the IU
 };
@@ -44,6 +48,8 @@ struct NativeFrame {
   /// goal of the pool itself when it has one (NativeAccess::next_goal).
   const NativeGoalEntry* goal_entries = nullptr;
   std::size_t goal_entry_count = 0;
+  NativeGoalEntry next_entry = nullptr;  ///< NextGoal: the entry to call
+  Cell next_goal = 0;                    ///< NextGoal: the goal (the top of the pool)
   /// Arguments beyond the fourth of a call between native predicates (the first four are C++
   /// arguments, which a tail call passes in machine registers).
   Cell extra[kMaxRegisters];

@@ -251,7 +251,8 @@ reduce:
       NativeFrame& frame = policy.native_frame();
       frame.slice = slice;
       frame.site = 0;
-      const NativeOutcome outcome = native(*this, frame);
+      NativeOutcome outcome = native(*this, frame);
+      while (outcome == NativeOutcome::NextGoal) outcome = frame.next_entry(*this, frame, frame.next_goal);
       REFRESH_IF_PREDICATES_GREW();
       if (outcome == NativeOutcome::Done) goto next_goal;
       if (outcome == NativeOutcome::Error) return RunStatus::Error;
