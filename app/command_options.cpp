@@ -2,6 +2,7 @@
 #include "app/command_options.hpp"
 
 #include <charconv>
+#include <iostream>
 #include <thread>
 
 #include <fmt/format.h>
@@ -117,6 +118,20 @@ void default_stats_value(std::vector<std::string>& args) {
     if (i + 1 < args.size() && (args[i + 1] == "text" || args[i + 1] == "json")) continue;
     args[i] = "--stats=text";
   }
+}
+
+std::optional<int> parse_arguments(CLI::App& app, const std::vector<std::string>& args,
+                                   const std::string& name) {
+  try {
+    std::vector<const char*> words;
+    for (const auto& word : args) words.push_back(word.c_str());
+    app.parse(static_cast<int>(words.size()), words.data());
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    std::cerr << name << ": " << e.what() << "\nRun with --help for more information.\n";
+    return 1;
+  }
+  return std::nullopt;
 }
 
 }  // namespace fleng::app

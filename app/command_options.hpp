@@ -2,6 +2,7 @@
 // executables `fleng build` makes, which take run's options), declared once for CLI11.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ void add_engine_options(CLI::App* command, RunOptions& options);
 /// Every option of `run` but its files: the goal, statistics, heap, tracing, the engine options,
 /// the profile, the seed.
 void add_run_options(CLI::App* command, RunOptions& options);
+
+/// Parses `args` (argv, the program's name first) with `app`. Nothing when it parsed; else the
+/// exit status: 0 after --help or --version, 1 after a refused option (a value out of its
+/// range, a word where a number belongs), reported on stderr as `NAME: ...` like any error.
+std::optional<int> parse_arguments(CLI::App& app, const std::vector<std::string>& args,
+                                   const std::string& name);
 
 /// `--stats` takes an optional value: `--stats json`, `--stats text`, or `--stats` alone (text),
 /// wherever it stands, so that `fleng run --stats FILE` runs FILE.

@@ -32,15 +32,8 @@ int compiled_program_main(int argc, char** argv, const CompiledProgram& program)
              "program: argv(L) gives them as a list.");
   RunOptions options;
   add_run_options(&app, options);
-  const std::string self = args.empty() ? std::string("program") : args[0];
-  try {
-    std::vector<const char*> words;
-    for (const auto& word : args) words.push_back(word.c_str());
-    app.parse(static_cast<int>(words.size()), words.data());
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << self << ": " << e.what() << "\nRun with --help for more information.\n";
-    return 1;
+  if (const auto stop = parse_arguments(app, args, args.empty() ? std::string("program") : args[0])) {
+    return *stop;
   }
   if (app.count("--stats") > 0 && options.stats.empty()) options.stats = "text";
   options.program_args = program_args;

@@ -189,17 +189,7 @@ int main(int argc, char** argv) {
                "--.  The engine options are those of run; the REPL's :engine, :ius, :workers, "
                ":static, :threshold, :set and :trace change them later.");
 
-  // An option CLI11 refuses (a value out of its range, a word where a number belongs) is an
-  // error like any other: `fleng: ...`, exit status 1; --help and --version exit 0.
-  try {
-    std::vector<const char*> words;
-    for (const auto& word : args) words.push_back(word.c_str());
-    app.parse(static_cast<int>(words.size()), words.data());
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    std::cerr << "fleng: " << e.what() << "\nRun with --help for more information.\n";
-    return 1;
-  }
+  if (const auto stop = fleng::app::parse_arguments(app, args, "fleng")) return *stop;
   if (repl->parsed() || app.get_subcommands().empty()) {
     repl_options.program_args = program_args;
     return fleng::app::run_repl(repl_options);

@@ -302,26 +302,7 @@ class PredicateEmitter {
       for (std::string l; std::getline(lines, l);) line("//   " + comment_safe(l));
     }
     line("blocked = false;");
-    // The head's instructions from `start` to its commit, in code order (skips jump forward).
-    std::set<std::uint64_t> reachable;
-    std::vector<std::uint64_t> work{start};
-    while (!work.empty()) {
-      const std::uint64_t pc = work.back();
-      work.pop_back();
-      if (!reachable.insert(pc).second) continue;
-      const auto op = static_cast<Op>(code_[pc]);
-      if (op == Op::commit) continue;
-      work.push_back(pc + instruction_size(code_, pc));
-      switch (op) {
-        case Op::match_atom:
-        case Op::match_int:
-        case Op::match_number:
-        case Op::match_cons:
-        case Op::match_equal: work.push_back(code_[pc + 3]); break;
-        case Op::match_struct: work.push_back(code_[pc + 4]); break;
-        default: break;
-      }
-    }
+    const std::set<std::uint64_t> reachable = head_instructions(start);
     // What the index established about its argument holds in this head unless the head
     // writes that register.
     IndexFact fact = chains_[c].second;
