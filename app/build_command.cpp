@@ -88,6 +88,16 @@ int run_build(const BuildOptions& options) {
     std::cerr << "fleng: " << e.what() << '\n';
     return 1;
   }
+  {
+    // The executable's folder, before the minutes a large program's compile may take.
+    std::error_code ec;
+    const fs::path folder = fs::absolute(options.output, ec).parent_path();
+    if (!fs::is_directory(folder, ec)) {
+      std::cerr << "fleng: cannot write " << options.output << ": no folder " << folder.string()
+                << '\n';
+      return 1;
+    }
+  }
   kernel::Session session(std::cout, std::cerr);
   if (!session.load(options.files)) return 1;
   const auto sources = session.source_texts(false);

@@ -98,6 +98,14 @@ TEST_F(BuildCommand, AProgramThatDoesNotLoadIsALocatedErrorAndNoFile) {
   EXPECT_FALSE(fs::exists(path("broken.partial")));
 }
 
+TEST_F(BuildCommand, AnOutputInAFolderThatDoesNotExistIsAnError) {
+  const auto r = build(kExamples + "fib.fl -o " + path("no/such/folder/fib"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.output.find("fleng: cannot write " + path("no/such/folder/fib") + ": no folder"),
+            std::string::npos)
+      << r.output;
+}
+
 TEST_F(BuildCommand, WerrorMakesTheLintersWarningsErrors) {
   const std::string undefined = write("undefined.fl", "main :- nothing_here(1).\n");
   const auto lenient = build(undefined + " -o " + path("lenient"));
