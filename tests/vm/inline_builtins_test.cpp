@@ -3,6 +3,8 @@
 // implementation must decide (overflow of 61 bits, division by zero, other types).
 #include "vm/inline_builtins.hpp"
 
+#include <cstdint>
+
 #include <gtest/gtest.h>
 
 namespace fleng::vm {
@@ -24,6 +26,26 @@ TEST(InlineBuiltins, ArithmeticOnSmallIntegers) {
   EXPECT_EQ(r, small(-3));
   ASSERT_TRUE(inline_builtins::mod(small(-7), small(2), r));
   EXPECT_EQ(r, small(-1));
+}
+
+// Quotients and remainders of 32-bit operands are computed in 32 bits, the others in 64: the
+// same answers on both sides of the boundary, signs and the one 32-bit overflow included.
+TEST(InlineBuiltins, DivisionIsTheSameIn32And64Bits) {
+  const std::int64_t big = std::int64_t{1} << 40;
+  const std::int64_t i32min = INT32_MIN;
+  const std::int64_t i32max = INT32_MAX;
+  for (const std::int64_t x : {std::int64_t{-7}, std::int64_t{7}, std::int64_t{0}, i32min, i32max,
+                               i32max + 1, i32min - 1, big, -big, kSmallIntMin + 1, kSmallIntMax}) {
+    for (const std::int64_t y : {std::int64_t{2}, std::int64_t{-2}, std::int64_t{-1}, std::int64_t{1},
+                                 std::int64_t{3}, i32min, i32max, i32max + 1, -big}) {
+      Cell q = 0;
+      Cell m = 0;
+      ASSERT_TRUE(inline_builtins::div(small(x), small(y), q)) << x << " / " << y;
+      ASSERT_TRUE(inline_builtins::mod(small(x), small(y), m)) << x << " mod " << y;
+      EXPECT_EQ(q, small(x / y)) << x << " / " << y;
+      EXPECT_EQ(m, small(x % y)) << x << " mod " << y;
+    }
+  }
 }
 
 TEST(InlineBuiltins, LeavesOverflowAndErrorsToTheBuiltins) {
