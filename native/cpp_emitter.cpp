@@ -106,34 +106,24 @@ class PredicateEmitter {
       line(fmt::format("{} = native_cells::deref({});", x, x));
       line(fmt::format("if (is_cons({})) goto {};", x, jump(chain_label(index.cons, IndexFact::of(IndexFact::Cons)))));
       line(fmt::format("if (is_atom({0}) || is_int({0})) {{", x));
-      if (index.constants.empty()) {
-        line(fmt::format("  goto {};", jump(chain_label(index.other, other))));
-      } else {
-        line(fmt::format("  switch ({}) {{", x));
-        for (const auto& [constant, chain] : index.constants) {
-          line(fmt::format("    case 0x{:x}ULL: goto {};  // {}", constant,
-                           jump(chain_label(chain, IndexFact::of(IndexFact::Constant, constant))),
-                           constant_comment(constant)));
-        }
-        line(fmt::format("    default: goto {};", jump(chain_label(index.other, other))));
-        line("  }");
+      std::vector<SwitchCase> constant_cases;
+      for (const auto& [constant, chain] : index.constants) {
+        constant_cases.push_back({fmt::format("0x{:x}ULL", constant),
+                                  chain_label(chain, IndexFact::of(IndexFact::Constant, constant)),
+                                  constant_comment(constant)});
       }
+      emit_switch(x, constant_cases, chain_label(index.other, other));
       line("}");
       line(fmt::format("if (is_ref({})) goto {};", x, jump(chain_label(index.all, IndexFact::of(IndexFact::Unbound)))));
       line(fmt::format("if (is_struct({})) {{", x));
-      if (index.functors.empty()) {
-        line(fmt::format("  goto {};", jump(chain_label(index.other, other))));
-      } else {
-        line(fmt::format("  switch (struct_functor({})) {{", x));
-        for (const auto& [functor, chain] : index.functors) {
-          line(fmt::format("    case {}: goto {};  // {}/{}", functor,
-                           jump(chain_label(chain, IndexFact::of(IndexFact::Functor, 0, functor))),
-                           comment_safe(atoms_.name(atoms_.functor_name(functor))),
-                           atoms_.functor_arity(functor)));
-        }
-        line(fmt::format("    default: goto {};", jump(chain_label(index.other, other))));
-        line("  }");
+      std::vector<SwitchCase> functor_cases;
+      for (const auto& [functor, chain] : index.functors) {
+        functor_cases.push_back({std::to_string(functor),
+                                 chain_label(chain, IndexFact::of(IndexFact::Functor, 0, functor)),
+                                 fmt::format("{}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))),
+                                             atoms_.functor_arity(functor))});
       }
+      emit_switch(fmt::format("struct_functor({})", x), functor_cases, chain_label(index.other, other));
       line("}");
       line(fmt::format("if (is_number({})) goto {};", x, jump(chain_label(index.numbers, IndexFact::of(IndexFact::Number)))));
       line(fmt::format("goto {};", jump(chain_label(index.other, other))));
@@ -156,6 +146,29 @@ class PredicateEmitter {
   }
 
  private:
+  /// One case of the index's switch on a constant or functor: its value, the clause list it goes
+  /// to, a comment.
+  struct SwitchCase {
+    std::string value;
+    std::string target;
+    std::string comment;
+  };
+  /// A switch on `selector` to the cases' lists, anything else to `otherwise` (only the jump when
+  /// there are no cases).
+  void emit_switch(const std::string& selector, const std::vector<SwitchCase>& cases,
+                   const std::string& otherwise) {
+    if (cases.empty()) {
+      line(fmt::format("  goto {};", jump(otherwise)));
+      return;
+    }
+    line(fmt::format("  switch ({}) {{", selector));
+    for (const SwitchCase& c : cases) {
+      line(fmt::format("    case {}: goto {};  // {}", c.value, jump(c.target), c.comment));
+    }
+    line(fmt::format("    default: goto {};", jump(otherwise)));
+    line("  }");
+  }
+
   // --- output ----------------------------------------------------------------------------------
   void line(std::string text) { out_.push_back(std::move(text)); }
   void label(const std::string& name) { out_.push_back("@label " + name); }
@@ -213,8 +226,11 @@ class PredicateEmitter {
   }
 
   // --- heads ---------------------------------------------------------------------------------------
-  /// The instructions of a head from `start` to its commit, in code order (skips jump forward).
-  [[nodiscard]] std::set<std::uint64_t> head_instructions(std::uint64_t start) const {
+  /// The instructions of a head (from `start` to its commit) or of a body (to its proceeds and
+  /// executes), in code order: every instruction and the places it jumps to (a head's skips, a
+  /// body's inlined dispatch), all forward.
+  enum class Region { Head, Body };
+  [[nodiscard]] std::set<std::uint64_t> instructions(std::uint64_t start, Region region) const {
     std::set<std::uint64_t> reachable;
     std::vector<std::uint64_t> work{start};
     while (!work.empty()) {
@@ -222,19 +238,23 @@ class PredicateEmitter {
       work.pop_back();
       if (!reachable.insert(pc).second) continue;
       const auto op = static_cast<Op>(code_[pc]);
-      if (op == Op::commit) continue;
+      if (region == Region::Head ? op == Op::commit : op == Op::proceed || op == Op::execute) continue;
       work.push_back(pc + instruction_size(code_, pc));
       switch (op) {
         case Op::match_atom:
         case Op::match_int:
         case Op::match_number:
         case Op::match_cons:
-        case Op::match_equal: work.push_back(code_[pc + 3]); break;
+        case Op::match_equal:
+        case Op::if_not_const: work.push_back(code_[pc + 3]); break;
         case Op::match_struct: work.push_back(code_[pc + 4]); break;
         default: break;
       }
     }
     return reachable;
+  }
+  [[nodiscard]] std::set<std::uint64_t> head_instructions(std::uint64_t start) const {
+    return instructions(start, Region::Head);
   }
 
   void emit_chain(std::size_t c) {
@@ -502,18 +522,7 @@ class PredicateEmitter {
 
   // --- bodies --------------------------------------------------------------------------------------
   void emit_body(std::uint64_t start) {
-    std::set<std::uint64_t> reachable;
-    std::vector<std::uint64_t> work{start};
-    while (!work.empty()) {
-      const std::uint64_t pc = work.back();
-      work.pop_back();
-      if (!reachable.insert(pc).second) continue;
-      const auto op = static_cast<Op>(code_[pc]);
-      if (op == Op::proceed || op == Op::execute) continue;
-      work.push_back(pc + instruction_size(code_, pc));
-      if (op == Op::if_not_const) work.push_back(code_[pc + 3]);
-    }
-    for (const std::uint64_t pc : reachable) {
+    for (const std::uint64_t pc : instructions(start, Region::Body)) {
       label(fmt::format("body{}", pc));
       emit_body_instruction(pc);
     }
@@ -831,6 +840,23 @@ class PredicateEmitter {
   std::set<std::uint32_t> registers_;
 };
 
+/// The call of predicate `id`'s function with argument `a` given by `argument(a)`: the first
+/// kRegisterArguments as C++ arguments, the rest in the frame (the lines before the return).
+template <class Argument>
+std::string tail_call(std::size_t id, std::uint32_t arity, const Argument& argument) {
+  std::vector<std::string> args;
+  std::string text;
+  for (std::uint32_t a = 0; a < arity; ++a) {
+    if (a < kRegisterArguments) {
+      args.push_back(argument(a));
+    } else {
+      text += fmt::format("  f.extra[{}] = {};\n", a, argument(a));
+    }
+  }
+  while (args.size() < kRegisterArguments) args.emplace_back("0");
+  return text + fmt::format("  return p{}(iu, f, {});\n", id, fmt::join(args, ", "));
+}
+
 /// "name/arity" of a predicate, for comments.
 std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
   return comment_safe(image.predicates[i].name) + "/" + std::to_string(image.predicates[i].arity);
@@ -908,22 +934,13 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {
     if (!native[i]) continue;
     const vm::Predicate& p = image.predicates[i];
-    std::vector<std::string> args;
-    std::string extra;
-    for (std::uint32_t a = 0; a < p.arity; ++a) {
-      const std::uint32_t r = p.arg_registers.empty() ? a : p.arg_registers[a];
-      if (a < kRegisterArguments) {
-        args.push_back(fmt::format("R[{}]", r));
-      } else {
-        extra += fmt::format("  f.extra[{}] = R[{}];\n", a, r);
-      }
-    }
-    while (args.size() < kRegisterArguments) args.emplace_back("0");
     text += fmt::format("NativeOutcome e{}(Iu& iu, NativeFrame& f) {{\n", i);
     text += "  [[maybe_unused]] Cell* const R = NativeAccess::registers(iu);\n";
     text += "  NativeAccess::clear_blocked(iu);  // (what the interpreter left)\n";
-    text += extra;
-    text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
+    text += tail_call(i, p.arity, [&](std::uint32_t a) {
+      return fmt::format("R[{}]", p.arg_registers.empty() ? a : p.arg_registers[a]);
+    });
+    text += "}\n";
   }
   // Entries for a goal taken from the pool: the arguments from its record.
   std::vector<bool> goal_entry(image.predicates.size(), false);
@@ -931,21 +948,11 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
     const vm::Predicate& p = image.predicates[i];
     if (native[i]) {
       goal_entry[i] = true;
-      std::vector<std::string> args;
-      std::string extra;
-      for (std::uint32_t a = 0; a < p.arity; ++a) {
-        if (a < kRegisterArguments) {
-          args.push_back(fmt::format("a[{}]", a));
-        } else {
-          extra += fmt::format("  f.extra[{}] = a[{}];\n", a, a);
-        }
-      }
-      while (args.size() < kRegisterArguments) args.emplace_back("0");
       text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{\n", i);
       text += "  NativeAccess::take_goal(iu, f, goal);\n";
       text += "  [[maybe_unused]] const Cell* const a = goal_record::args(goal);\n";
-      text += extra;
-      text += fmt::format("  return p{}(iu, f, {});\n}}\n", i, fmt::join(args, ", "));
+      text += tail_call(i, p.arity, [](std::uint32_t a) { return fmt::format("a[{}]", a); });
+      text += "}\n";
     } else if (p.builtin != vm::kNoBuiltin && p.arity == 3 &&
                vm::inline_builtins::instruction_for(p.builtin).has_value()) {
       // A builtin function with a fast path (the loop's own for such goals): taken only when
