@@ -674,7 +674,7 @@ class PredicateEmitter {
         if (code_[pc + 3] != 0) {
           line(fmt::format("    {} = value;", out));
         } else {
-          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}, value);",
+          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0});",
                            out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
         }
         line("  } else {");
@@ -767,12 +767,6 @@ class PredicateEmitter {
 
   // --- assembly ------------------------------------------------------------------------------------
   std::string assemble() {
-    std::string spill;
-    std::string reload;
-    for (const std::uint32_t r : registers_) {
-      spill += fmt::format(" R[{0}] = r{0};", r);
-      reload += fmt::format(" r{0} = R[{0}];", r);
-    }
     std::string text;
     text += fmt::format("// {}\n", predicate_name(id_));
     text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id_);
@@ -795,9 +789,9 @@ class PredicateEmitter {
     text += "  std::size_t mark = 0;\n";
     text += "  (void)mark;\n";
     text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
-    // Recompute spill/reload with the argument registers included.
-    spill.clear();
-    reload.clear();
+    // The registers written to the IU's array around a step that may collect, and read back.
+    std::string spill;
+    std::string reload;
     for (const std::uint32_t r : registers_) {
       spill += fmt::format(" R[{0}] = r{0};", r);
       reload += fmt::format(" r{0} = R[{0}];", r);

@@ -42,7 +42,7 @@ NativeOutcome NativeAccess::unify_failed(Iu& iu, const NativeFrame& frame, std::
 }
 
 NativeOutcome NativeAccess::output_failed(Iu& iu, const NativeFrame& frame, std::uint64_t pc,
-                                          Cell a, Cell b, Cell out, Cell /*value*/) {
+                                          Cell a, Cell b, Cell out) {
   sync(iu, frame);
   const auto id = static_cast<BuiltinId>(iu.image.code[pc + 1]);
   iu.set_error("output unification failed",

@@ -149,11 +149,10 @@ struct NativeAccess {
   /// unify / unify_list at `pc` failed: records the error.
   [[gnu::cold]] static NativeOutcome unify_failed(Iu& iu, const NativeFrame& frame,
                                                   std::uint64_t pc, Cell a, Cell b);
-  /// The fast path of builtin function `id` (an fn_* instruction at `pc`) computed `value`,
-  /// which does not unify with the output `out`: records the error.
+  /// The fast path of the builtin function of the fn_* instruction at `pc` computed a value on
+  /// `a` and `b` that does not unify with the output `out`: records the error.
   [[gnu::cold]] static NativeOutcome output_failed(Iu& iu, const NativeFrame& frame,
-                                                   std::uint64_t pc, Cell a, Cell b, Cell out,
-                                                   Cell value);
+                                                   std::uint64_t pc, Cell a, Cell b, Cell out);
   /// No clause committed: the goal, its arguments in registers()[0..arity) in argument order,
   /// suspends on the blocked variables, or it is a "no matching clause" error.
   static NativeOutcome no_clause(Iu& iu, const NativeFrame& frame, PredicateId pred);
