@@ -5,6 +5,8 @@
 // (arguments beyond the fourth in f.extra), whose body is
 //   1. the argument registers as C++ variables, the index argument dereferenced and switched on
 //      (its tag, then its constant or functor), as Iu::run_loop's prologue selects a clause list;
+//      a list whose clauses still require different values of another argument switched on that
+//      argument in turn (a decision tree; an unbound argument keeps the list whole);
 //   2. per distinct clause list, the heads of its clauses in order: each instruction of a head
 //      in C++, a mismatch going on to the next clause of the list, an unbound variable noted
 //      and its sub-pattern skipped, as the interpreter's passive matching does;
@@ -41,6 +43,9 @@ using vm::Op;
 
 /// Arguments a native function takes as C++ arguments (the rest travel in NativeFrame::extra).
 constexpr std::uint32_t kRegisterArguments = 4;
+/// The clause lists of one predicate beyond which no list is split further (a bound on the
+/// code the decision tree can add).
+constexpr std::size_t kMaxLists = 64;
 
 std::string hex(Cell c) { return fmt::format("Cell{{0x{:x}ULL}}", c); }
 
@@ -92,43 +97,29 @@ class PredicateEmitter {
     const vm::ClauseIndex& index = p_.index;
     const bool indexed = p_.arity > 0 && !index.trivial;
     if (indexed) {
-      index_register_ = index.argument;
-      const std::string x = reg(index.argument);
-      std::vector<std::uint64_t> listed_constants;
-      for (const auto& [constant, chain] : index.constants) listed_constants.push_back(constant);
-      std::vector<std::uint32_t> listed_functors;
-      for (const auto& [functor, chain] : index.functors) listed_functors.push_back(functor);
+      const std::uint64_t r = index.argument;
+      const auto with = [&](const IndexFact& fact) { return Facts{{r, fact}}; };
+      Dispatch d;
       IndexFact other = IndexFact::of(IndexFact::Other);
-      other.not_constants = listed_constants;
-      other.not_functors = listed_functors;
-      // Tested in the order of the commonest cases: a list cell, a constant, an unbound
-      // variable, a structure, a number.
-      line(fmt::format("{} = native_cells::deref({});", x, x));
-      line(fmt::format("if (is_cons({})) goto {};", x, jump(chain_label(index.cons, IndexFact::of(IndexFact::Cons)))));
-      line(fmt::format("if (is_atom({0}) || is_int({0})) {{", x));
-      std::vector<SwitchCase> constant_cases;
+      for (const auto& [constant, chain] : index.constants) other.not_constants.push_back(constant);
+      for (const auto& [functor, chain] : index.functors) other.not_functors.push_back(functor);
+      d.cons = chain_label(index.cons, with(IndexFact::of(IndexFact::Cons)));
       for (const auto& [constant, chain] : index.constants) {
-        constant_cases.push_back({fmt::format("0x{:x}ULL", constant),
-                                  chain_label(chain, IndexFact::of(IndexFact::Constant, constant)),
-                                  constant_comment(constant)});
+        d.constants.push_back({fmt::format("0x{:x}ULL", constant),
+                               chain_label(chain, with(IndexFact::of(IndexFact::Constant, constant))),
+                               constant_comment(constant)});
       }
-      emit_switch(x, constant_cases, chain_label(index.other, other));
-      line("}");
-      line(fmt::format("if (is_ref({})) goto {};", x, jump(chain_label(index.all, IndexFact::of(IndexFact::Unbound)))));
-      line(fmt::format("if (is_struct({})) {{", x));
-      std::vector<SwitchCase> functor_cases;
+      d.other = chain_label(index.other, with(other));
+      d.unbound = chain_label(index.all, with(IndexFact::of(IndexFact::Unbound)));
       for (const auto& [functor, chain] : index.functors) {
-        functor_cases.push_back({std::to_string(functor),
-                                 chain_label(chain, IndexFact::of(IndexFact::Functor, 0, functor)),
-                                 fmt::format("{}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))),
-                                             atoms_.functor_arity(functor))});
+        d.functors.push_back({std::to_string(functor),
+                              chain_label(chain, with(IndexFact::of(IndexFact::Functor, 0, functor))),
+                              functor_comment(functor)});
       }
-      emit_switch(fmt::format("struct_functor({})", x), functor_cases, chain_label(index.other, other));
-      line("}");
-      line(fmt::format("if (is_number({})) goto {};", x, jump(chain_label(index.numbers, IndexFact::of(IndexFact::Number)))));
-      line(fmt::format("goto {};", jump(chain_label(index.other, other))));
+      d.number = chain_label(index.numbers, with(IndexFact::of(IndexFact::Number)));
+      emit_dispatch(r, d);
     } else {
-      line(fmt::format("goto {};", jump(chain_label(index.all, IndexFact::of(IndexFact::Nothing)))));
+      line(fmt::format("goto {};", jump(chain_label(index.all, Facts{}))));
     }
     for (std::size_t c = 0; c < chains_.size(); ++c) emit_chain(c);
     label("no_clause");
@@ -169,6 +160,33 @@ class PredicateEmitter {
     line("  }");
   }
 
+  /// Where a switch on one register sends each kind of value: the labels of its clause lists.
+  struct Dispatch {
+    std::string cons;
+    std::string unbound;
+    std::string number;
+    std::string other;  ///< a constant or functor no case names, anything else
+    std::vector<SwitchCase> constants;
+    std::vector<SwitchCase> functors;
+  };
+  /// The register `r` dereferenced in place and switched on: its tag, then its constant or
+  /// functor, in the order of the commonest cases (a list cell, a constant, an unbound variable,
+  /// a structure, a number).
+  void emit_dispatch(std::uint64_t r, const Dispatch& d) {
+    const std::string x = reg(r);
+    line(fmt::format("{} = native_cells::deref({});", x, x));
+    line(fmt::format("if (is_cons({})) goto {};", x, jump(d.cons)));
+    line(fmt::format("if (is_atom({0}) || is_int({0})) {{", x));
+    emit_switch(x, d.constants, d.other);
+    line("}");
+    line(fmt::format("if (is_ref({})) goto {};", x, jump(d.unbound)));
+    line(fmt::format("if (is_struct({})) {{", x));
+    emit_switch(fmt::format("struct_functor({})", x), d.functors, d.other);
+    line("}");
+    line(fmt::format("if (is_number({})) goto {};", x, jump(d.number)));
+    line(fmt::format("goto {};", jump(d.other)));
+  }
+
   // --- output ----------------------------------------------------------------------------------
   void line(std::string text) { out_.push_back(std::move(text)); }
   void label(const std::string& name) { out_.push_back("@label " + name); }
@@ -190,6 +208,10 @@ class PredicateEmitter {
     if (vm::is_atom(c)) return comment_safe(atoms_.name(vm::atom_index(c)));
     if (vm::is_int(c)) return std::to_string(vm::small_int_value(c));
     return "?";
+  }
+  std::string functor_comment(std::uint32_t functor) const {
+    return fmt::format("{}/{}", comment_safe(atoms_.name(atoms_.functor_name(functor))),
+                       atoms_.functor_arity(functor));
   }
   std::string predicate_name(vm::PredicateId id) const {
     const vm::Predicate& p = image_.predicates[id];
@@ -214,14 +236,17 @@ class PredicateEmitter {
     }
   };
 
-  /// The label of a clause list entered with `fact` (made once per list and fact); an empty
+  /// What the switches on the way to a clause list established, by register.
+  using Facts = std::map<std::uint64_t, IndexFact>;
+
+  /// The label of a clause list entered with `facts` (made once per list and facts); an empty
   /// list is no_clause.
-  std::string chain_label(const std::vector<std::uint32_t>& chain, const IndexFact& fact) {
+  std::string chain_label(const std::vector<std::uint32_t>& chain, const Facts& facts) {
     if (chain.empty() || chain.front() == vm::kEndOfChain) return "no_clause";
     for (std::size_t i = 0; i < chains_.size(); ++i) {
-      if (chains_[i].first == chain && chains_[i].second == fact) return fmt::format("list{}", i);
+      if (chains_[i].first == chain && chains_[i].second == facts) return fmt::format("list{}", i);
     }
-    chains_.emplace_back(chain, fact);
+    chains_.emplace_back(chain, facts);
     return fmt::format("list{}", chains_.size() - 1);
   }
 
@@ -257,11 +282,161 @@ class PredicateEmitter {
     return instructions(start, Region::Head);
   }
 
+  /// The registers the head instruction at `pc` writes (a list cell's or a structure's fields,
+  /// a register set unset).
+  [[nodiscard]] std::vector<std::uint64_t> written_by(std::uint64_t pc) const {
+    switch (static_cast<Op>(code_[pc])) {
+      case Op::match_cons: return {code_[pc + 2], code_[pc + 2] + 1};
+      case Op::match_struct: {
+        std::vector<std::uint64_t> fields;
+        const std::uint32_t arity = atoms_.functor_arity(static_cast<std::uint32_t>(code_[pc + 2]));
+        for (std::uint32_t i = 0; i < arity; ++i) fields.push_back(code_[pc + 3] + i);
+        return fields;
+      }
+      case Op::set_unset: return {code_[pc + 1]};
+      default: return {};
+    }
+  }
+
+  /// What the head starting at `start` requires of argument register `r` whatever the other
+  /// arguments are: a constant, a list cell or a structure, tested on `r` itself by an
+  /// instruction no earlier test can skip (a skip of an unbound variable's sub-pattern jumps
+  /// over it). A head that requires a value `r` does not have fails on it: the interpreter
+  /// tries it, finds the mismatch, and drops what it noted (a failure dominates a suspension).
+  struct Requirement {
+    enum Kind { None, Constant, Cons, Functor } kind = None;
+    Cell constant = 0;
+    std::uint32_t functor = 0;
+  };
+  [[nodiscard]] Requirement requirement(std::uint64_t start, std::uint64_t r) const {
+    const std::set<std::uint64_t> reachable = head_instructions(start);
+    const auto skipped = [&](std::uint64_t pc) {
+      for (const std::uint64_t q : reachable) {
+        if (q >= pc) break;
+        const auto op = static_cast<Op>(code_[q]);
+        std::uint64_t target = 0;
+        switch (op) {
+          case Op::match_atom:
+          case Op::match_int:
+          case Op::match_number:
+          case Op::match_cons:
+          case Op::match_equal:
+          case Op::if_not_const: target = code_[q + 3]; break;
+          case Op::match_struct: target = code_[q + 4]; break;
+          default: break;
+        }
+        if (target > pc) return true;
+      }
+      return false;
+    };
+    for (const std::uint64_t pc : reachable) {
+      const auto op = static_cast<Op>(code_[pc]);
+      const std::vector<std::uint64_t> writes = written_by(pc);
+      if (std::find(writes.begin(), writes.end(), r) != writes.end()) break;
+      if (code_[pc + 1] != r || skipped(pc)) continue;
+      switch (op) {
+        case Op::match_atom:
+        case Op::match_int: return {Requirement::Constant, code_[pc + 2], 0};
+        case Op::match_cons: return {Requirement::Cons, 0, 0};
+        case Op::match_struct: return {Requirement::Functor, 0, static_cast<std::uint32_t>(code_[pc + 2])};
+        default: break;
+      }
+    }
+    return {};
+  }
+
+  /// A list of several clauses whose heads require different values of an argument that no
+  /// switch has looked at yet becomes a switch on that argument (the decision tree over all
+  /// the arguments the heads inspect): each case goes to the clauses that can match there, in
+  /// their order, an unbound argument to the whole list (so suspension notes the same variables
+  /// as the interpreter). False when no argument tells the clauses apart.
+  bool split_chain(const std::vector<std::uint32_t>& chain, const Facts& facts) {
+    if (chain.size() < 2 || chains_.size() >= kMaxLists) return false;
+    std::set<std::uint64_t> written;
+    for (const std::uint32_t start : chain) {
+      for (const std::uint64_t pc : head_instructions(start)) {
+        for (const std::uint64_t w : written_by(pc)) written.insert(w);
+      }
+    }
+    for (std::uint32_t i = 0; i < p_.arity; ++i) {
+      const std::uint64_t r = argument_register(i);
+      if (facts.count(r) != 0 || written.count(r) != 0) continue;
+      std::vector<Requirement> required;
+      for (const std::uint32_t start : chain) required.push_back(requirement(start, r));
+      const auto select = [&](auto&& can_match) {
+        std::vector<std::uint32_t> selected;
+        for (std::size_t k = 0; k < chain.size(); ++k) {
+          if (required[k].kind == Requirement::None || can_match(required[k])) selected.push_back(chain[k]);
+        }
+        return selected;
+      };
+      std::vector<Cell> constants;
+      std::vector<std::uint32_t> functors;
+      for (const Requirement& q : required) {
+        if (q.kind == Requirement::Constant &&
+            std::find(constants.begin(), constants.end(), q.constant) == constants.end()) {
+          constants.push_back(q.constant);
+        }
+        if (q.kind == Requirement::Functor &&
+            std::find(functors.begin(), functors.end(), q.functor) == functors.end()) {
+          functors.push_back(q.functor);
+        }
+      }
+      const auto cons = select([](const Requirement& q) { return q.kind == Requirement::Cons; });
+      std::vector<std::vector<std::uint32_t>> by_constant;
+      std::vector<std::vector<std::uint32_t>> by_functor;
+      bool narrower = cons.size() < chain.size() && std::any_of(required.begin(), required.end(), [](const Requirement& q) { return q.kind == Requirement::Cons; });
+      for (const Cell k : constants) {
+        by_constant.push_back(select([&](const Requirement& q) { return q.kind == Requirement::Constant && q.constant == k; }));
+        narrower = narrower || by_constant.back().size() < chain.size();
+      }
+      for (const std::uint32_t fn : functors) {
+        by_functor.push_back(select([&](const Requirement& q) { return q.kind == Requirement::Functor && q.functor == fn; }));
+        narrower = narrower || by_functor.back().size() < chain.size();
+      }
+      if (!narrower) continue;
+      const auto with = [&](const IndexFact& fact) {
+        Facts more = facts;
+        more[r] = fact;
+        return more;
+      };
+      const std::vector<std::uint32_t> unconstrained = select([](const Requirement&) { return false; });
+      IndexFact other = IndexFact::of(IndexFact::Other);
+      other.not_constants = constants;
+      other.not_functors = functors;
+      line(fmt::format("// the clauses by argument {}", i + 1));
+      Dispatch d;
+      d.cons = chain_label(cons, with(IndexFact::of(IndexFact::Cons)));
+      for (std::size_t k = 0; k < constants.size(); ++k) {
+        d.constants.push_back({fmt::format("0x{:x}ULL", constants[k]),
+                               chain_label(by_constant[k], with(IndexFact::of(IndexFact::Constant, constants[k]))),
+                               constant_comment(constants[k])});
+      }
+      d.other = chain_label(unconstrained, with(other));
+      d.unbound = chain_label(chain, with(IndexFact::of(IndexFact::Unbound)));
+      for (std::size_t k = 0; k < functors.size(); ++k) {
+        d.functors.push_back({std::to_string(functors[k]),
+                              chain_label(by_functor[k], with(IndexFact::of(IndexFact::Functor, 0, functors[k]))),
+                              functor_comment(functors[k])});
+      }
+      d.number = chain_label(unconstrained, with(IndexFact::of(IndexFact::Number)));
+      emit_dispatch(r, d);
+      return true;
+    }
+    return false;
+  }
+
   void emit_chain(std::size_t c) {
-    const std::vector<std::uint32_t>& chain = chains_[c].first;
+    // (a copy: chain_label below may add lists to chains_)
+    const std::vector<std::uint32_t> chain = chains_[c].first;
+    const Facts facts = chains_[c].second;
     std::size_t n = 0;
     while (n < chain.size() && chain[n] != vm::kEndOfChain) ++n;
     label(fmt::format("list{}", c));
+    if (split_chain(std::vector<std::uint32_t>(chain.begin(), chain.begin() + static_cast<std::ptrdiff_t>(n)),
+                    facts)) {
+      return;
+    }
     // The arguments the heads of the list match, dereferenced once for all of them (matching
     // binds nothing, so the values stay); not those a head writes.
     std::set<std::uint64_t> matched;
@@ -277,21 +452,13 @@ class PredicateEmitter {
           case Op::match_struct: matched.insert(code_[pc + 1]); break;
           default: break;
         }
-        if (op == Op::match_cons) {
-          written.insert(code_[pc + 2]);
-          written.insert(code_[pc + 2] + 1);
-        } else if (op == Op::match_struct) {
-          const std::uint32_t arity = atoms_.functor_arity(static_cast<std::uint32_t>(code_[pc + 2]));
-          for (std::uint32_t i = 0; i < arity; ++i) written.insert(code_[pc + 3] + i);
-        } else if (op == Op::set_unset) {
-          written.insert(code_[pc + 1]);
-        }
+        for (const std::uint64_t w : written_by(pc)) written.insert(w);
       }
     }
     prederefed_.clear();
     for (std::uint32_t i = 0; i < p_.arity; ++i) {
       const std::uint64_t r = argument_register(i);
-      if (r == index_register_ || matched.count(r) == 0 || written.count(r) != 0) continue;
+      if (facts.count(r) != 0 || matched.count(r) == 0 || written.count(r) != 0) continue;
       line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
       prederefed_.insert(r);
     }
@@ -323,22 +490,18 @@ class PredicateEmitter {
     }
     line("blocked = false;");
     const std::set<std::uint64_t> reachable = head_instructions(start);
-    // What the index established about its argument holds in this head unless the head
-    // writes that register.
-    IndexFact fact = chains_[c].second;
+    // What the switches established about their registers holds in this head unless the head
+    // writes the register.
+    Facts facts = chains_[c].second;
     for (const std::uint64_t pc : reachable) {
-      const auto op = static_cast<Op>(code_[pc]);
-      const auto writes = [&](std::uint64_t first, std::uint64_t count) {
-        return index_register_ >= first && index_register_ < first + count;
-      };
-      if ((op == Op::match_cons && writes(code_[pc + 2], 2)) ||
-          (op == Op::match_struct &&
-           writes(code_[pc + 3], atoms_.functor_arity(static_cast<std::uint32_t>(code_[pc + 2])))) ||
-          (op == Op::set_unset && code_[pc + 1] == index_register_)) {
-        fact = IndexFact{};
-      }
+      for (const std::uint64_t r : written_by(pc)) facts.erase(r);
     }
-    const auto known = [&](std::uint64_t r) { return r == index_register_ && fact.kind != IndexFact::Nothing; };
+    const IndexFact nothing;
+    const auto fact_of = [&](std::uint64_t r) -> const IndexFact& {
+      const auto it = facts.find(r);
+      return it == facts.end() ? nothing : it->second;
+    };
+    const auto known = [&](std::uint64_t r) { return fact_of(r).kind != IndexFact::Nothing; };
     const std::string mismatch = fmt::format(
         "{{ if (blocked) NativeAccess::drop_blocked(iu, mark); goto {}; }}", jump(next));
     const auto here = [&](std::uint64_t pc) { return fmt::format("list{}_at{}", c, pc); };
@@ -358,6 +521,7 @@ class PredicateEmitter {
       label(here(pc));
       const auto op = static_cast<Op>(code_[pc]);
       const std::uint64_t r = code_[pc + 1];
+      const IndexFact& fact = fact_of(r);
       switch (op) {
         case Op::match_atom:
         case Op::match_int: {
@@ -824,9 +988,8 @@ class PredicateEmitter {
   const vm::Predicate& p_;
   const std::vector<bool>& native_;
   const ClauseText& clause_text_;
-  std::vector<std::pair<std::vector<std::uint32_t>, IndexFact>> chains_;
+  std::vector<std::pair<std::vector<std::uint32_t>, Facts>> chains_;
   std::set<std::uint64_t> prederefed_;  ///< the arguments the current list dereferenced first
-  std::uint64_t index_register_ = ~std::uint64_t{0};  ///< the index argument's register, if indexed
   std::set<std::uint64_t> bodies_;
   std::set<std::uint64_t> emitted_bodies_;
   std::vector<std::string> out_;

@@ -1,0 +1,1 @@
+tests/golden/run/programs/decision_tree.fl --engine local

@@ -1,0 +1,1 @@
+tests/golden/run/programs/decision_tree_error.fl --engine local
