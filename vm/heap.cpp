@@ -58,8 +58,9 @@ void Heap::end_collection(std::size_t headroom) {
   ++collections;
   const std::size_t live = used_cells();
   copied_cells += live;
-  // Next collection when the heap has grown to twice the live data (at least the headroom).
-  std::size_t usable = std::max({live * 2, live + headroom, initial_cells_});
+  // Next collection when the heap has grown to kLiveMultiple times the live data (at least the
+  // headroom, at least the initial size).
+  std::size_t usable = std::max({live * kLiveMultiple, live + headroom, initial_cells_});
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
   // The evacuated space is the next to-space, filled up to at most `usable` cells: its pages

@@ -14,6 +14,12 @@ namespace fleng::vm {
 
 class Heap {
  public:
+  /// After a collection the usable size is this many times the live data: the next collection
+  /// comes after three times the live data is allocated, so copying costs a third of a cell per
+  /// allocated cell (at twice, a whole one: a workload that keeps a large data set live, such as
+  /// the neural examples, spent a third of its time copying it).
+  static constexpr std::size_t kLiveMultiple = 4;
+
   /// `max_cells` bounds each semispace; `initial_cells` is the first usable size.
   /// `populate`: make the initial usable part resident now (one IU at host speed); the
   /// simulated machine's many IUs leave their pages to fault in as they are used.
@@ -51,8 +57,9 @@ class Heap {
   [[nodiscard]] bool in_old_space(const Cell* p) const { return p >= old_ && p < old_ + max_cells_; }
   [[nodiscard]] Cell* top() const { return top_; }
   [[nodiscard]] Cell* space_begin() const { return space_; }
-  /// Ends a collection: releases the old space's pages and sets the usable size so that at
-  /// least `headroom` of it is free (growing by doubling, within the maximum).
+  /// Ends a collection: releases the old space's pages and sets the usable size to
+  /// kLiveMultiple times the live data, at least `headroom` of it free and at least the initial
+  /// size (within the maximum).
   void end_collection(std::size_t headroom);
 
   /// Raises the usable size in place, without a collection (nothing moves: the space is

@@ -83,6 +83,18 @@ TEST(Heap, CollectionSwitchesSpacesAndGrowsTheUsableSize) {
   EXPECT_LE(heap.usable_cells(), heap.max_cells());
 }
 
+// The usable size after a collection is kLiveMultiple times the live data, so the copying
+// work of the next collection is at most 1 / (kLiveMultiple - 1) of the cells allocated before it.
+TEST(Heap, UsableSizeAfterACollectionIsAMultipleOfTheLiveData) {
+  Heap heap(0, 1 << 16, 64);
+  ASSERT_NE(heap.allocate(64), nullptr);
+  heap.begin_collection();
+  ASSERT_NE(heap.allocate(1000), nullptr);  // the survivors
+  heap.end_collection(16);
+  EXPECT_EQ(heap.usable_cells(), 1000 * Heap::kLiveMultiple);
+  EXPECT_EQ(heap.free_cells(), 1000 * (Heap::kLiveMultiple - 1));
+}
+
 TEST(Heap, GrowthStopsAtTheMaximum) {
   Heap heap(0, 128, 16);
   heap.begin_collection();
