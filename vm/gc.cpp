@@ -25,7 +25,7 @@ class Collector {
       if (heap != nullptr) heap->begin_collection();
     }
     scan_.resize(heaps_.size(), nullptr);
-    pending_.resize(heaps_.size(), false);
+    pending_.resize(heaps_.size(), 0);
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
       if (heaps_[i] != nullptr) scan_[i] = heaps_[i]->space_begin();
       note_copy(static_cast<unsigned>(i));  // the roots are copied before the scan
@@ -70,7 +70,7 @@ class Collector {
       const unsigned i = to_scan_.back();
       to_scan_.pop_back();
       while (scan_[i] < heaps_[i]->top()) scan_[i] = scan_one(scan_[i]);
-      pending_[i] = false;  // (copies into heap i while it was scanned are scanned above)
+      pending_[i] = 0;  // (copies into heap i while it was scanned are scanned above)
     }
   }
 
@@ -100,22 +100,29 @@ class Collector {
 
   Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
     Cell* to = heap.allocate(n);
-    std::copy(from, from + n, to);
+    // Most objects are a few cells (a list cell, a float, a small structure): a loop, not a
+    // call of memmove.
+    for (std::size_t k = 0; k < n; ++k) to[k] = from[k];
     *from = make_forward(to);
     note_copy(iu_of(c));
     return make_pointer(tag_of(c), to, iu_of(c));
   }
 
-  /// Heap `i` has copied objects to scan.
-  void note_copy(unsigned i) {
-    if (heaps_[i] == nullptr || pending_[i]) return;
-    pending_[i] = true;
+  /// Heap `i` has copied objects to scan. Called for every copy; the heap being scanned is
+  /// pending already, so the common case is one byte tested.
+  [[gnu::always_inline]] void note_copy(unsigned i) {
+    if (pending_[i] != 0) return;
+    note_first_copy(i);
+  }
+  void note_first_copy(unsigned i) {
+    if (heaps_[i] == nullptr) return;
+    pending_[i] = 1;
     to_scan_.push_back(i);
   }
 
   std::vector<Heap*> heaps_;
   std::vector<Cell*> scan_;
-  std::vector<bool> pending_;       // in to_scan_ (or being scanned)
+  std::vector<char> pending_;       // in to_scan_ (or being scanned)
   std::vector<unsigned> to_scan_;   // heaps with objects copied and not scanned yet
 };
 
