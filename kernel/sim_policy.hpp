@@ -56,6 +56,8 @@ class SimPolicy {
   static constexpr bool kAttentionAtDirectReductions = true;
   static constexpr bool kMatchesListAtEntry = false;
   static constexpr bool kWritesRemoteHeaps = true;
+  /// Floats take the general path, which charges the builtin call's cycles.
+  static constexpr bool kFloatFastPaths = false;
 
   /// One `reduce` command: the given goal, then back to the MP.
   vm::Take take_goal(vm::Cell& goal, vm::RunStatus& status) {

@@ -55,6 +55,9 @@ class ThreadsPolicy {
   /// On host threads a goal record is made here and its target copies it into its own heap
   /// (only an IU writes its own heap).
   static constexpr bool kWritesRemoteHeaps = false;
+  /// A float of another IU's heap is read in place, as the general path reads it (a boxed
+  /// number never changes); the result is made in this IU's heap.
+  static constexpr bool kFloatFastPaths = true;
 
   vm::Take take_goal(vm::Cell& goal, vm::RunStatus& status) {
     // A batch ends after its goals, or when the heap runs low (the machine collects every heap

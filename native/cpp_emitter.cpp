@@ -833,7 +833,9 @@ class PredicateEmitter {
         line(fmt::format("  const Cell x = native_cells::deref({});", reg(code_[pc + 5])));
         line(fmt::format("  const Cell y = native_cells::deref({});", reg(code_[pc + 6])));
         line("  Cell value = 0;");
-        line(fmt::format("  if (inline_builtins::{}(x, y, value)) [[likely]] {{", kFast.at(op)));
+        line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
+                         "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
+                         kFast.at(op)));
         line("    ++iu.counters.builtin_calls;");
         if (code_[pc + 3] != 0) {
           line(fmt::format("    {} = value;", out));

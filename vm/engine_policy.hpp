@@ -86,6 +86,9 @@ concept EnginePolicy = requires(P& p, Cell c, Cell& goal, RunStatus& status, uns
   /// A goal for another IU is written into that IU's heap (the simulated NIP); false: made
   /// here, copied by its receiver (host threads).
   requires std::same_as<decltype(P::kWritesRemoteHeaps), const bool>;
+  /// The fn_* instructions compute on floats themselves (inline_builtins::floats), where the
+  /// general path would: off where a builtin call is charged (the simulated machine).
+  requires std::same_as<decltype(P::kFloatFastPaths), const bool>;
 };
 // clang-format on
 

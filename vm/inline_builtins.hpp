@@ -1,8 +1,9 @@
 // The builtin functions that have their own instruction (fn_add, fn_less, ...; see
 // vm/instructions.def), and their fast paths: small integers (and equal/3 on atomic values),
-// computed on the tagged cells without a call. A fast path that returns false leaves the
-// decision to the builtin's general implementation (other types, overflow, division by zero,
-// unbound inputs), so the answers and errors are those of builtins/*.cpp.
+// computed on the tagged cells without a call, and their float paths (below). A fast path that
+// returns false leaves the decision to the builtin's general implementation (other types,
+// overflow, division by zero, unbound inputs), so the answers and errors are those of
+// builtins/*.cpp.
 #pragma once
 
 #include <cstdint>
@@ -10,7 +11,9 @@
 
 #include "vm/builtins.hpp"
 #include "vm/cell.hpp"
+#include "vm/heap.hpp"
 #include "vm/opcode.hpp"
+#include "vm/terms.hpp"
 
 namespace fleng::vm::inline_builtins {
 
@@ -123,6 +126,47 @@ inline bool equal(Cell a, Cell b, Cell& r) {
   const auto atomic = [](Cell c) { return is_int(c) || is_atom(c); };
   if (!atomic(a) || !atomic(b)) return false;
   r = truth(a == b);
+  return true;
+}
+
+// The float paths: the same functions on two numbers of which one at least is a float and the
+// other a float or a small integer, computed as the general implementation computes them (as
+// doubles). A float result takes two cells of `heap`; with fewer free the general path runs
+// (it collects), as for a division by zero (its error), mod (a type error) and equal/3 (term
+// identity, not numeric equality).
+inline bool float_operands(Cell a, Cell b, double& x, double& y) {
+  const bool fa = is_float(a);
+  const bool fb = is_float(b);
+  if (!(fa || fb) || !(fa || is_int(a)) || !(fb || is_int(b))) return false;
+  x = fa ? float_value(a) : static_cast<double>(small_int_value(a));
+  y = fb ? float_value(b) : static_cast<double>(small_int_value(b));
+  return true;
+}
+inline bool floats(BuiltinId id, Cell a, Cell b, Heap& heap, Cell& r) {
+  double x = 0;
+  double y = 0;
+  if (!float_operands(a, b, x, y)) return false;
+  double v = 0;
+  switch (id) {
+    case builtin_ids::less: r = truth(x < y); return true;
+    case builtin_ids::less_eq: r = truth(x <= y); return true;
+    case builtin_ids::greater: r = truth(x > y); return true;
+    case builtin_ids::greater_eq: r = truth(x >= y); return true;
+    case builtin_ids::num_equal: r = truth(x == y); return true;
+    case builtin_ids::add: v = x + y; break;
+    case builtin_ids::sub: v = x - y; break;
+    case builtin_ids::mul: v = x * y; break;
+    case builtin_ids::div:
+      if (y == 0.0) return false;
+      v = x / y;
+      break;
+    default: return false;
+  }
+  if (heap.free_cells() < 2) return false;
+  Cell* const p = heap.take(2);
+  p[0] = make_header(BoxKind::Float, 1);
+  p[1] = double_bits(v);
+  r = make_pointer(Tag::Box, p, heap.iu());
   return true;
 }
 

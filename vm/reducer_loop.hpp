@@ -560,13 +560,20 @@ op_unify: {
   pc += 3;
   DISPATCH();
 }
-  // Builtin functions with an instruction of their own: the fast path, else as call_function.
-#define FAST_FUNCTION(fast)                              \
-  do {                                                   \
-    const Cell a = policy.deref(R[code[pc + 5]]);      \
-    const Cell b = policy.deref(R[code[pc + 6]]);      \
-    if (inline_builtins::fast(a, b, fn_value)) goto function_result; \
-    goto op_call_function;                               \
+  // Builtin functions with an instruction of their own: the fast path on small integers, then
+  // (host engines, not under GC stress, whose collections must come where the general path's
+  // would) on floats, else as call_function.
+#define FAST_FUNCTION(fast)                                                                   \
+  do {                                                                                        \
+    const Cell a = policy.deref(R[code[pc + 5]]);                                           \
+    const Cell b = policy.deref(R[code[pc + 6]]);                                           \
+    if (inline_builtins::fast(a, b, fn_value)) goto function_result;                          \
+    if constexpr (Policy::kFloatFastPaths) {                                                  \
+      if (!options_.gc_stress && inline_builtins::floats(builtin_ids::fast, a, b, heap, fn_value)) { \
+        goto function_result;                                                                 \
+      }                                                                                       \
+    }                                                                                         \
+    goto op_call_function;                                                                    \
   } while (false)
 op_fn_add: FAST_FUNCTION(add);
 op_fn_sub: FAST_FUNCTION(sub);

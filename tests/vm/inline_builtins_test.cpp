@@ -1,6 +1,7 @@
 // The fast paths of the builtin functions that have their own instruction: the same answers as
 // the general implementations on small integers, and no answer (false) where the general
-// implementation must decide (overflow of 61 bits, division by zero, other types).
+// implementation must decide (overflow of 61 bits, division by zero, other types); the float
+// paths likewise.
 #include "vm/inline_builtins.hpp"
 
 #include <cstdint>
@@ -91,6 +92,49 @@ TEST(InlineBuiltins, EqualOnAtomicValues) {
   ASSERT_TRUE(inline_builtins::equal(kNil, small(0), r));
   EXPECT_EQ(r, kFalse);
   EXPECT_FALSE(inline_builtins::equal(kNil, make_small_int(1) & ~kTagMask, r));  // a REF
+}
+
+// The float paths: a float beside a float or a small integer computed as doubles, the result
+// a float box in the heap given; false (the general path decides) for two small integers, other
+// types, division by zero, mod and equal/3, and a heap without two free cells.
+TEST(InlineBuiltins, FloatPaths) {
+  Heap heap(0, 1024, 1024);
+  const auto real = [&](double d) { return *make_float(heap, d); };
+  const auto value = [](Cell c) {
+    EXPECT_TRUE(is_float(c));
+    return float_value(c);
+  };
+  Cell r = 0;
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::add, real(1.5), real(2.25), heap, r));
+  EXPECT_EQ(value(r), 3.75);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::sub, small(2), real(0.5), heap, r));
+  EXPECT_EQ(value(r), 1.5);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::mul, real(-2.5), small(4), heap, r));
+  EXPECT_EQ(value(r), -10.0);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::div, small(1), real(4.0), heap, r));
+  EXPECT_EQ(value(r), 0.25);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::less, real(1.5), small(2), heap, r));
+  EXPECT_EQ(r, kTrue);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::greater_eq, real(-0.0), real(0.0), heap, r));
+  EXPECT_EQ(r, kTrue);
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::num_equal, real(2.0), small(2), heap, r));
+  EXPECT_EQ(r, kTrue);
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::add, small(1), small(2), heap, r));
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::add, real(1.0), kNil, heap, r));
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::div, real(1.0), small(0), heap, r));
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::mod, real(7.0), small(2), heap, r));
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::equal, real(2.0), real(2.0), heap, r));
+  // A wide integer beside a float is the general path's.
+  Cell* wide = heap.allocate(2);
+  wide[0] = make_header(BoxKind::Int64, 1);
+  wide[1] = static_cast<Cell>(kSmallIntMax) + 1;
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::add, real(1.0), make_pointer(Tag::Box, wide, 0), heap, r));
+  // No room for the result: the general path collects.
+  const Cell a = real(1.0);
+  while (heap.free_cells() > 1) heap.take(1);
+  EXPECT_FALSE(inline_builtins::floats(builtin_ids::add, a, a, heap, r));
+  ASSERT_TRUE(inline_builtins::floats(builtin_ids::less, a, a, heap, r));  // (no result cells)
+  EXPECT_EQ(r, kFalse);
 }
 
 TEST(InlineBuiltins, OnlyTwoInputFunctionsHaveInstructions) {

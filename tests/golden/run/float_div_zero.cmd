@@ -1,0 +1,1 @@
+tests/golden/run/programs/float_div_zero.fl --engine local

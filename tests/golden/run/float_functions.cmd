@@ -1,0 +1,1 @@
+tests/golden/run/programs/float_functions.fl --engine local
