@@ -142,7 +142,7 @@ inline bool float_operands(Cell a, Cell b, double& x, double& y) {
   y = fb ? float_value(b) : static_cast<double>(small_int_value(b));
   return true;
 }
-inline bool floats(BuiltinId id, Cell a, Cell b, Heap& heap, Cell& r) {
+[[gnu::always_inline]] inline bool floats(BuiltinId id, Cell a, Cell b, Heap& heap, Cell& r) {
   double x = 0;
   double y = 0;
   if (!float_operands(a, b, x, y)) return false;
