@@ -255,6 +255,20 @@ class PredicateEmitter {
   /// executes), in code order: every instruction and the places it jumps to (a head's skips, a
   /// body's inlined dispatch), all forward.
   enum class Region { Head, Body };
+  /// Where the head or body instruction at `pc` may jump besides its next instruction (a head's
+  /// skip of an unbound variable's sub-pattern, an inlined dispatch's next test), or 0.
+  [[nodiscard]] std::uint64_t jump_target(std::uint64_t pc) const {
+    switch (static_cast<Op>(code_[pc])) {
+      case Op::match_atom:
+      case Op::match_int:
+      case Op::match_number:
+      case Op::match_cons:
+      case Op::match_equal:
+      case Op::if_not_const: return code_[pc + 3];
+      case Op::match_struct: return code_[pc + 4];
+      default: return 0;
+    }
+  }
   [[nodiscard]] std::set<std::uint64_t> instructions(std::uint64_t start, Region region) const {
     std::set<std::uint64_t> reachable;
     std::vector<std::uint64_t> work{start};
@@ -265,16 +279,7 @@ class PredicateEmitter {
       const auto op = static_cast<Op>(code_[pc]);
       if (region == Region::Head ? op == Op::commit : op == Op::proceed || op == Op::execute) continue;
       work.push_back(pc + instruction_size(code_, pc));
-      switch (op) {
-        case Op::match_atom:
-        case Op::match_int:
-        case Op::match_number:
-        case Op::match_cons:
-        case Op::match_equal:
-        case Op::if_not_const: work.push_back(code_[pc + 3]); break;
-        case Op::match_struct: work.push_back(code_[pc + 4]); break;
-        default: break;
-      }
+      if (const std::uint64_t target = jump_target(pc); target != 0) work.push_back(target);
     }
     return reachable;
   }
@@ -313,19 +318,7 @@ class PredicateEmitter {
     const auto skipped = [&](std::uint64_t pc) {
       for (const std::uint64_t q : reachable) {
         if (q >= pc) break;
-        const auto op = static_cast<Op>(code_[q]);
-        std::uint64_t target = 0;
-        switch (op) {
-          case Op::match_atom:
-          case Op::match_int:
-          case Op::match_number:
-          case Op::match_cons:
-          case Op::match_equal:
-          case Op::if_not_const: target = code_[q + 3]; break;
-          case Op::match_struct: target = code_[q + 4]; break;
-          default: break;
-        }
-        if (target > pc) return true;
+        if (jump_target(q) > pc) return true;
       }
       return false;
     };
