@@ -38,6 +38,7 @@ SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimT
     moved = false;
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
       const Holds& holds = held_[copy][std::size_t{stage} * width_ + links[stage]];
+      if (holds.empty() || holds.back().second <= start) continue;  // free from `start` on
       // The first hold starting after `start`, then the one before it.
       auto next = std::upper_bound(holds.begin(), holds.end(), start,
                                    [](SimTime t, const Hold& h) { return t < h.first; });
