@@ -162,11 +162,9 @@ inline bool float_operands(Cell a, Cell b, double& x, double& y) {
       break;
     default: return false;
   }
-  if (heap.free_cells() < 2) return false;
-  Cell* const p = heap.take(2);
-  p[0] = make_header(BoxKind::Float, 1);
-  p[1] = double_bits(v);
-  r = make_pointer(Tag::Box, p, heap.iu());
+  const std::optional<Cell> box = make_float(heap, v);
+  if (!box) return false;
+  r = *box;
   return true;
 }
 
