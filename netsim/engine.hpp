@@ -12,7 +12,6 @@
 #include <exception>
 #include <functional>
 #include <memory>
-#include <queue>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,6 +20,8 @@
 #include <boost/fiber/context.hpp>
 #include <boost/fiber/fiber.hpp>
 #include <boost/fiber/mutex.hpp>
+
+#include "netsim/event_queue.hpp"
 
 namespace fleng::netsim {
 
@@ -68,9 +69,6 @@ class Engine {
     std::uint64_t sequence;
     ActorId actor;
     std::uint64_t epoch;  // the actor's resume count when scheduled; stale if it has moved on
-    bool operator>(const Event& other) const {
-      return time != other.time ? time > other.time : sequence > other.sequence;
-    }
   };
   struct Actor {
     std::string name;
@@ -96,7 +94,7 @@ class Engine {
   bool dispatch_next();
 
   std::vector<std::unique_ptr<Actor>> actors_;
-  std::priority_queue<Event, std::vector<Event>, std::greater<>> queue_;
+  EventQueue<Event> queue_;
   std::uint64_t sequence_ = 0;
   std::uint64_t events_ = 0;
   SimTime now_ = 0;

@@ -24,7 +24,9 @@ Multistage::Multistage(std::uint32_t ports, const NetworkParams& params) : param
     ++stages_;
   }
   if (stages_ == 0) stages_ = 1;  // one port still goes through a switch
-  held_.assign(params.copies, std::vector<Holds>(std::size_t{stages_} * width_));
+  copies_ = params.copies;
+  held_.assign(std::size_t{copies_} * stages_ * width_, Holds{});
+  free_from_.assign(held_.size(), 0);
   min_duration_ = stages_ * params_.setup_per_stage +
                   static_cast<SimTime>(params_.bytes_per_word) * params_.cycles_per_byte;
 }
@@ -37,8 +39,9 @@ SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimT
   for (bool moved = true; moved;) {
     moved = false;
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      const Holds& holds = held_[copy][std::size_t{stage} * width_ + links[stage]];
-      if (holds.empty() || holds.back().second <= start) continue;  // free from `start` on
+      const std::size_t index = link_index(copy, stage, links[stage]);
+      if (free_from_[index] <= start) continue;  // free from `start` on
+      const Holds& holds = held_[index];
       // The first hold starting after `start`, then the one before it.
       auto next = std::upper_bound(holds.begin(), holds.end(), start,
                                    [](SimTime t, const Hold& h) { return t < h.first; });
@@ -99,7 +102,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   // The copy whose path is free first (the lower copy on a tie).
   std::size_t best_copy = 0;
   SimTime best_start = 0;
-  for (std::size_t copy = 0; copy < held_.size(); ++copy) {
+  for (std::size_t copy = 0; copy < copies_; ++copy) {
     const SimTime start = first_gap(copy, links, ready, duration);
     if (copy == 0 || start < best_start) {
       best_copy = copy;
@@ -110,7 +113,8 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   const SimTime end = best_start + duration;
   if (duration > 0) {
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      Holds& holds = held_[best_copy][std::size_t{stage} * width_ + links[stage]];
+      const std::size_t index = link_index(best_copy, stage, links[stage]);
+      Holds& holds = held_[index];
       prune(holds);
       auto at = std::upper_bound(holds.begin(), holds.end(), best_start,
                                  [](SimTime t, const Hold& h) { return t < h.first; });
@@ -127,6 +131,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
       } else {
         holds.insert(at, Hold{best_start, end});
       }
+      free_from_[index] = holds.back().second;
     }
   }
   ++stats_.messages;
