@@ -69,31 +69,19 @@ void Multistage::prune(Holds& holds) const {
 void Multistage::forget_before(SimTime time) { floor_ = std::max(floor_, time); }
 
 std::vector<std::uint32_t> Multistage::path(std::uint32_t source, std::uint32_t destination) const {
-  // Omega network: a perfect shuffle before each stage, the switch then picks the output by the
-  // destination's bit for that stage (most significant first).
   std::vector<std::uint32_t> links;
-  std::uint32_t position = source;
-  const std::uint32_t mask = width_ - 1;
   for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-    const std::uint32_t bit = width_ > 1 ? (destination >> (stages_ - 1 - stage)) & 1U : 0U;
-    position = ((position << 1U) | bit) & mask;
-    links.push_back(position);
+    links.push_back(link_at(source, destination, stage));
   }
   return links;
 }
 
 SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, std::uint32_t words,
                              SimTime ready) {
-  // The path's links (as path(), without allocating: this runs for every message).
+  // The path's links, as path() without allocating (this runs for every message).
   std::uint32_t links[32];
-  {
-    std::uint32_t position = source;
-    const std::uint32_t mask = width_ - 1;
-    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      const std::uint32_t bit = width_ > 1 ? (destination >> (stages_ - 1 - stage)) & 1U : 0U;
-      position = ((position << 1U) | bit) & mask;
-      links[stage] = position;
-    }
+  for (std::uint32_t stage = 0; stage < stages_; ++stage) {
+    links[stage] = link_at(source, destination, stage);
   }
   words = std::max<std::uint32_t>(words, 1);  // a message carries at least its command word
   const SimTime duration = stages_ * params_.setup_per_stage +

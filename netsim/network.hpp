@@ -73,6 +73,14 @@ class Multistage final : public NetworkModel {
   /// The output link used at each stage from `source` to `destination` (omega routing).
   [[nodiscard]] std::vector<std::uint32_t> path(std::uint32_t source,
                                                 std::uint32_t destination) const;
+  /// The output link at one stage. Omega network: a perfect shuffle before each stage, then the
+  /// switch picks the output by the destination's bit for that stage (most significant first).
+  /// So after stage s the position is the source shifted left by s + 1 with the destination's
+  /// s + 1 leading bits below it, and each stage's link is computed on its own.
+  [[nodiscard]] std::uint32_t link_at(std::uint32_t source, std::uint32_t destination,
+                                      std::uint32_t stage) const {
+    return ((source << (stage + 1U)) | (destination >> (stages_ - 1U - stage))) & (width_ - 1U);
+  }
 
  private:
   NetworkParams params_;

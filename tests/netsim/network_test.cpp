@@ -47,6 +47,27 @@ TEST(Multistage, OmegaRoutingEndsAtTheDestination) {
   }
 }
 
+TEST(Multistage, PathIsAPerfectShuffleThenTheDestinationBitAtEachStage) {
+  NetworkParams p;
+  for (std::uint32_t ports : {1U, 2U, 8U, 64U, 1024U}) {
+    Multistage net(ports, p);
+    const std::uint32_t width = ports < 2 ? 2 : ports;
+    for (std::uint32_t s = 0; s < ports; s += 1 + ports / 16) {
+      for (std::uint32_t d = 0; d < ports; d += 1 + ports / 32) {
+        // The definition, stage by stage: shuffle (rotate left), then the switch's output bit.
+        std::vector<std::uint32_t> expected;
+        std::uint32_t position = s;
+        for (std::uint32_t stage = 0; stage < net.stages(); ++stage) {
+          const std::uint32_t bit = (d >> (net.stages() - 1 - stage)) & 1U;
+          position = ((position << 1U) | bit) & (width - 1);
+          expected.push_back(position);
+        }
+        EXPECT_EQ(net.path(s, d), expected) << ports << " ports, " << s << " to " << d;
+      }
+    }
+  }
+}
+
 TEST(Multistage, ContentionOnASharedLinkUsesTheOtherCopy) {
   NetworkParams p;  // two copies
   Multistage net(8, p);
