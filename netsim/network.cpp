@@ -103,6 +103,14 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
     for (std::uint32_t stage = 0; stage < stages_; ++stage) {
       const std::size_t index = link_index(best_copy, stage, links[stage]);
       Holds& holds = held_[index];
+      if (free_from_[index] <= floor_) {
+        // Every hold of the link ended before floor_ (the last one did): pruning would drop
+        // them all, so the new hold is the only one, without reading the old ones.
+        holds.clear();
+        holds.push_back(Hold{best_start, end});
+        free_from_[index] = end;
+        continue;
+      }
       prune(holds);
       auto at = std::upper_bound(holds.begin(), holds.end(), best_start,
                                  [](SimTime t, const Hold& h) { return t < h.first; });
