@@ -28,6 +28,7 @@ Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool p
   space_ = spaces_[0];
   top_ = space_;
   limit_ = space_ + std::min(initial_cells, max_cells_);
+  limit_moved();
   // The first usable cells are made resident now, at start-up, rather than one page fault per
   // 4 KiB while the program runs (the advice is only a hint: without it the pages fault in).
 #ifdef MADV_POPULATE_WRITE
@@ -52,6 +53,7 @@ void Heap::begin_collection() {
   space_ = spaces_[current_];
   top_ = space_;
   limit_ = space_ + max_cells_;  // survivors always fit: they fitted in the old space
+  limit_moved();
 }
 
 void Heap::end_collection(std::size_t headroom) {
@@ -63,6 +65,7 @@ void Heap::end_collection(std::size_t headroom) {
   std::size_t usable = std::max({live * kLiveMultiple, live + headroom, initial_cells_});
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
+  limit_moved();
   // The evacuated space is the next to-space, filled up to at most `usable` cells: its pages
   // beyond that go back to the system (so the resident size follows the live data), the others
   // stay mapped (no page faults on every cycle).
@@ -81,6 +84,7 @@ bool Heap::grow(std::size_t cells) {
   const std::size_t usable =
       fits ? std::min(max_cells_, std::max(before * 2, used + cells)) : max_cells_;
   limit_ = space_ + usable;
+  limit_moved();
   grown_cells_ += usable - before;
   return fits;
 }

@@ -42,6 +42,15 @@ class Heap {
     return p;
   }
   [[nodiscard]] std::size_t free_cells() const { return static_cast<std::size_t>(limit_ - top_); }
+  /// The room compiled code tests before a body takes its cells: free_cells(), or at most 0
+  /// while every reservation is to collect first (--gc-stress), so that the compiled test is
+  /// one comparison (`native_room() < n`) instead of a comparison and a test of the option.
+  [[nodiscard]] std::ptrdiff_t native_room() const { return native_limit_ - top_; }
+  /// Every reservation collects first (the IU's --gc-stress): native_room() is never enough.
+  void set_collect_always(bool on) {
+    collect_always_ = on;
+    limit_moved();
+  }
   [[nodiscard]] std::size_t used_cells() const { return static_cast<std::size_t>(top_ - space_); }
   [[nodiscard]] std::size_t usable_cells() const { return static_cast<std::size_t>(limit_ - space_); }
   [[nodiscard]] std::size_t max_cells() const { return max_cells_; }
@@ -86,7 +95,12 @@ class Heap {
   Cell* old_ = nullptr;    // the space being evacuated, during a collection
   Cell* top_ = nullptr;
   Cell* limit_ = nullptr;
+  Cell* native_limit_ = nullptr;  // limit_, or space_ when collect_always_ (native_room())
+  bool collect_always_ = false;
   std::size_t grown_cells_ = 0;
+
+  /// Keeps native_limit_ with limit_ and space_; called wherever either moves.
+  void limit_moved() { native_limit_ = collect_always_ ? space_ : limit_; }
 };
 
 }  // namespace fleng::vm

@@ -32,6 +32,7 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
       scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {
   tracing_ = options.trace_goals != nullptr;
   trace_left_ = options.trace_limit;
+  heap.set_collect_always(options.gc_stress);
 }
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity,

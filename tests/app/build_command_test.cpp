@@ -87,6 +87,17 @@ TEST_F(BuildCommand, CompiledCodeSurvivesCollectionsEverywhere) {
   const auto expected = run(std::string(FLENG_BINARY) + " run " + kExamples + "nrev.fl");
   EXPECT_EQ(n.exit_code, 0) << n.output;
   EXPECT_EQ(n.output, expected.output);
+  // And it collects where the interpreter does: at every reservation and builtin allocation.
+  const auto collections = [](const std::string& out) {
+    const auto at = out.find("\"gc_collections\"");
+    return at == std::string::npos ? std::string("none") : out.substr(at, out.find(',', at) - at);
+  };
+  const auto stressed = run(nrev + " --gc-stress --stats json");
+  const auto stressed_interpreted =
+      run(std::string(FLENG_BINARY) + " run " + kExamples + "nrev.fl --gc-stress --stats json");
+  EXPECT_NE(collections(stressed.output), "none") << stressed.output;
+  EXPECT_NE(collections(stressed.output), "\"gc_collections\":0") << stressed.output;
+  EXPECT_EQ(collections(stressed.output), collections(stressed_interpreted.output));
 }
 
 TEST_F(BuildCommand, AProgramThatDoesNotLoadIsALocatedErrorAndNoFile) {

@@ -95,6 +95,34 @@ TEST(Heap, UsableSizeAfterACollectionIsAMultipleOfTheLiveData) {
   EXPECT_EQ(heap.free_cells(), 1000 * (Heap::kLiveMultiple - 1));
 }
 
+// The room compiled code tests is the free space, through every move of the limit, and never
+// enough while every reservation is to collect first (--gc-stress).
+TEST(Heap, NativeRoomIsTheFreeSpaceOrNoneWhenCollectingAlways) {
+  Heap heap(0, 1 << 16, 64);
+  const auto same = [&] { return heap.native_room() == static_cast<std::ptrdiff_t>(heap.free_cells()); };
+  EXPECT_TRUE(same());
+  ASSERT_NE(heap.allocate(10), nullptr);
+  EXPECT_TRUE(same());
+  ASSERT_TRUE(heap.grow(500));
+  EXPECT_TRUE(same());
+  heap.begin_collection();
+  EXPECT_TRUE(same());
+  ASSERT_NE(heap.allocate(100), nullptr);
+  heap.end_collection(16);
+  EXPECT_TRUE(same());
+  heap.set_collect_always(true);
+  EXPECT_LE(heap.native_room(), 0);
+  EXPECT_GT(heap.free_cells(), 0U);  // the builtins may still allocate
+  ASSERT_TRUE(heap.grow(5000));
+  EXPECT_LE(heap.native_room(), 0);
+  heap.begin_collection();
+  ASSERT_NE(heap.allocate(10), nullptr);
+  heap.end_collection(16);
+  EXPECT_LE(heap.native_room(), 0);
+  heap.set_collect_always(false);
+  EXPECT_TRUE(same());
+}
+
 TEST(Heap, GrowthStopsAtTheMaximum) {
   Heap heap(0, 128, 16);
   heap.begin_collection();
