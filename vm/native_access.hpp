@@ -88,8 +88,11 @@ struct NativeAccess {
   /// the goal: then Done, and the loop takes it), as the loop would take it (the newest).
   static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
     if (iu.pool_.empty()) return NativeOutcome::Done;
-    if (attention(iu) || !iu.sleepers_.empty() || iu.heap.free_cells() < Iu::kMinFreeCells ||
-        iu.options_.gc_stress || iu.counters.reductions >= iu.options_.max_reductions) {
+    // native_room() is short of kMinFreeCells when the heap is, and always under --gc-stress
+    // (the loop collects before the goal then).
+    if (attention(iu) || !iu.sleepers_.empty() ||
+        iu.heap.native_room() < static_cast<std::ptrdiff_t>(Iu::kMinFreeCells) ||
+        iu.counters.reductions >= iu.options_.max_reductions) {
       return NativeOutcome::Done;
     }
     const Cell goal = iu.pool_.back();
