@@ -129,8 +129,8 @@ bool Engine::dispatch_next() {
 // The hand-over between actors is Boost.Fiber's own context switch: the actor to run is made
 // ready (schedule) and the running one suspends; the scheduling algorithm
 // (simulation_scheduler.hpp) then switches straight to it. A condition variable per actor did
-// the same with a wait queue and a lock around every switch.
-// Both go through the actor's own context rather than context::active(): every actor runs on
+// the same with a wait queue and a lock around every switch. Both resume and park reach the
+// scheduler through the actor's own context rather than context::active(): every actor runs on
 // this thread's scheduler, and active() is a thread-local lookup in Boost.Fiber's shared
 // library (__tls_get_addr), which showed up at 7% of the simulator's instructions.
 void Engine::resume(Actor& actor) {

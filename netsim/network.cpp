@@ -24,8 +24,7 @@ Multistage::Multistage(std::uint32_t ports, const NetworkParams& params) : param
     ++stages_;
   }
   if (stages_ == 0) stages_ = 1;  // one port still goes through a switch
-  copies_ = params.copies;
-  held_.assign(std::size_t{copies_} * stages_ * width_, Holds{});
+  held_.assign(std::size_t{params_.copies} * stages_ * width_, Holds{});
   free_from_.assign(held_.size(), 0);
   min_duration_ = stages_ * params_.setup_per_stage +
                   static_cast<SimTime>(params_.bytes_per_word) * params_.cycles_per_byte;
@@ -90,7 +89,7 @@ SimTime Multistage::transfer(std::uint32_t source, std::uint32_t destination, st
   // The copy whose path is free first (the lower copy on a tie).
   std::size_t best_copy = 0;
   SimTime best_start = 0;
-  for (std::size_t copy = 0; copy < copies_; ++copy) {
+  for (std::size_t copy = 0; copy < params_.copies; ++copy) {
     const SimTime start = first_gap(copy, links, ready, duration);
     if (copy == 0 || start < best_start) {
       best_copy = copy;

@@ -108,7 +108,6 @@ class Multistage final : public NetworkModel {
   /// Most links of a path are (about three in four looks, cancer on 64 IUs), and this flat
   /// array answers that without touching the link's vector of holds.
   std::vector<SimTime> free_from_;
-  std::uint32_t copies_;
   SimTime floor_ = 0;  // no message is ready before this any more
   SimTime min_duration_ = 0;  // of a message of one word, the least any message carries
 };
