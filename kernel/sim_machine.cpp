@@ -18,7 +18,6 @@ constexpr unsigned kUnired = 0;
 constexpr unsigned kNip = 1;
 constexpr unsigned kMp = 2;
 constexpr std::size_t kUniredStack = std::size_t{4} << 20U;  // the reducer and term writer
-constexpr std::size_t kSmallStack = std::size_t{256} << 10U;
 }  // namespace
 
 // --- statistics ------------------------------------------------------------------------------
@@ -87,6 +86,7 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   options.program_args = std::move(program_args);  // argv/1 on every IU
   for (unsigned i = 0; i < machine_.ius; ++i) {
     auto node = std::make_unique<Node>();
+    node->machine = this;
     node->iu = std::make_unique<vm::Iu>(atoms, image, out, i, machine_.ius, options);
     node->iu->attach(this);
     node->policy = std::make_unique<SimPolicy>(*node->iu, *this, costs_);
@@ -100,10 +100,10 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   // Actors in a fixed order: the ties of the simulation follow it.
   for (unsigned i = 0; i < machine_.ius; ++i) {
     Node& node = *nodes_[i];
-    node.mp = engine_.spawn(fmt::format("MP{}", i), [this, i] { mp_loop(i); }, kSmallStack);
+    node.mp = engine_.spawn_step(fmt::format("MP{}", i), [this, i] { mp_step(i); });
     node.unired = engine_.spawn(fmt::format("UNIRED{}", i), [this, i] { unired_loop(i); },
                                 kUniredStack);
-    node.nip = engine_.spawn(fmt::format("NIP{}", i), [this, i] { nip_loop(i); }, kSmallStack);
+    node.nip = engine_.spawn_step(fmt::format("NIP{}", i), [this, i] { nip_step(i); });
   }
 }
 
@@ -111,9 +111,18 @@ SimMachine::~SimMachine() = default;
 
 // --- the processors ----------------------------------------------------------------------------
 
-void SimMachine::mp_loop(unsigned i) {
+// The MP and the NIP are step actors (netsim/engine.hpp): each call goes on from where the
+// last one stopped (Node::mp_at, Node::nip_at) and returns where a fiber would block. The UNIRED
+// is a fiber, since it stalls in the middle of a reduction.
+void SimMachine::mp_step(unsigned i) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
+  if (node.mp_at == MpAt::Reduce) {  // the `reduce` handed over: the UNIRED starts
+    node.mp_at = MpAt::Top;
+    if (stopping_) return;
+    declare_load(i);
+    engine_.wake_at(node.unired, engine_.now());
+  }
   for (;;) {
     if (stopping_) return;
     if (node.mp_pending > 0) {
@@ -122,7 +131,7 @@ void SimMachine::mp_loop(unsigned i) {
       node.mp_pending = 0;
       node.stats.mp_cycles += cycles;
       trace(i, kMp, "manage", engine_.now(), cycles);
-      engine_.advance(cycles);
+      if (!engine_.try_advance(cycles)) return;
       continue;
     }
     declare_load(i);
@@ -141,13 +150,16 @@ void SimMachine::mp_loop(unsigned i) {
       node.unired_busy = true;
       node.stats.mp_cycles += machine_.mp_reduce;
       trace(i, kMp, "reduce", engine_.now(), machine_.mp_reduce);
-      engine_.advance(machine_.mp_reduce);
+      if (!engine_.try_advance(machine_.mp_reduce)) {
+        node.mp_at = MpAt::Reduce;
+        return;
+      }
       if (stopping_) return;
       declare_load(i);
       engine_.wake_at(node.unired, engine_.now());  // `reduce`
       continue;
     }
-    engine_.wait();
+    if (!engine_.try_wait()) return;
   }
 }
 
@@ -247,8 +259,13 @@ void SimMachine::collect_if_quiet() {
   }
 }
 
-void SimMachine::nip_loop(unsigned i) {
+void SimMachine::nip_step(unsigned i) {
   Node& node = *nodes_[i];
+  if (node.nip_at == NipAt::Handle) {  // the NIP's handling time is over: the command itself
+    node.nip_at = NipAt::Top;
+    if (stopping_) return;
+    handle_first(i);
+  }
   for (;;) {
     if (stopping_) return;
     if (node.packets && node.packets->has_open()) {  // packets whose window has passed leave
@@ -267,14 +284,14 @@ void SimMachine::nip_loop(unsigned i) {
       }
       // The NIP's handling time first, with the message still in the inbox (where a
       // collection meanwhile finds and updates it), then the command itself.
-      const netsim::SimTime start = engine_.now();
+      node.nip_start = engine_.now();
       node.stats.nip_run_cycles += machine_.nip_message;
-      engine_.advance(machine_.nip_message);
+      if (!engine_.try_advance(machine_.nip_message)) {
+        node.nip_at = NipAt::Handle;
+        return;
+      }
       if (stopping_) return;
-      std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
-      const Message message = node.inbox.back();
-      node.inbox.pop_back();
-      handle(i, message, start, machine_.nip_message);
+      handle_first(i);
       continue;
     }
     if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.front().arrival);
@@ -282,8 +299,16 @@ void SimMachine::nip_loop(unsigned i) {
     if (node.packets && node.packets->has_open()) {
       engine_.wake_at(node.nip, node.packets->next_deadline());
     }
-    engine_.wait();
+    if (!engine_.try_wait()) return;
   }
+}
+
+void SimMachine::handle_first(unsigned i) {
+  Node& node = *nodes_[i];
+  std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
+  const Message message = node.inbox.back();
+  node.inbox.pop_back();
+  handle(i, message, node.nip_start, machine_.nip_message);
 }
 
 void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start,
@@ -409,46 +434,55 @@ void SimMachine::forget_old_holds() {
 }
 
 void SimMachine::read(vm::Iu& from, vm::Cell pointer) {
-  const unsigned i = from.index();
-  const unsigned owner = vm::iu_of(pointer);
-  Node& node = *nodes_[i];
-  // The cycles used so far come first; then the request goes out and the UNIRED stalls until
-  // the owner's NIP has answered, while every other processor goes on.
+  Node& node = *nodes_[from.index()];
+  // The cycles used so far come first; then the request goes out (read_request) and the
+  // UNIRED stalls until the owner's NIP has answered, while every other processor goes on.
   const std::uint64_t cycles = node.policy->take_cycles();
   node.stats.unired_run_cycles += cycles;
-  engine_.advance(cycles);
-  const netsim::SimTime start = engine_.now();
+  node.read_pointer = pointer;
+  engine_.advance_then(cycles, &SimMachine::read_request, &node);
+}
+
+netsim::SimTime SimMachine::read_request(void* context) {
+  Node& node = *static_cast<Node*>(context);
+  SimMachine& m = *node.machine;
+  const unsigned i = node.iu->index();
+  const vm::Cell pointer = node.read_pointer;
+  const unsigned owner = vm::iu_of(pointer);
+  const netsim::SimTime start = m.engine_.now();
   if (node.packets) {
     // Read requests and replies are not aggregated (the UNIRED stalls meanwhile); the request
     // first closes the packet open for the owner, so that it overtakes no command sent before.
-    leaving_.clear();
-    node.packets->close(owner, start, start, leaving_);
-    send_packets(i);
+    m.leaving_.clear();
+    node.packets->close(owner, start, start, m.leaving_);
+    m.send_packets(i);
   }
-  forget_old_holds();
+  m.forget_old_holds();
+  const MachineDescription& machine = m.machine_;
   const netsim::SimTime request =
-      network_->transfer(i, owner, 1, start + machine_.nip_message) + machine_.nip_message;
+      m.network_->transfer(i, owner, 1, start + machine.nip_message) + machine.nip_message;
   const std::uint32_t reply_words = vm::is_cons(pointer) ? 2 : 1;
   const netsim::SimTime reply =
-      network_->transfer(owner, i, reply_words, request + machine_.nip_message) +
-      machine_.nip_message;
-  node.stats.nip_run_cycles += 2 * machine_.nip_message;
-  nodes_[owner]->stats.nip_run_cycles += 2 * machine_.nip_message;
-  ++node.stats.remote_reads;
-  ++node.stats.messages;
-  ++nodes_[owner]->stats.messages;
-  node.stats.words_sent += 1;
-  nodes_[owner]->stats.words_sent += reply_words;
-  ++node.stats.packets;
-  ++nodes_[owner]->stats.packets;
-  node.stats.packet_words_sent += 1;
-  nodes_[owner]->stats.packet_words_sent += reply_words;
-  node.stats.largest_packet_words = std::max<std::uint64_t>(node.stats.largest_packet_words, 1);
-  nodes_[owner]->stats.largest_packet_words =
-      std::max<std::uint64_t>(nodes_[owner]->stats.largest_packet_words, reply_words);
-  node.stats.unired_stall_cycles += reply - start;
-  trace(i, kUnired, "read (stall)", start, reply - start);
-  engine_.advance(reply - start);
+      m.network_->transfer(owner, i, reply_words, request + machine.nip_message) +
+      machine.nip_message;
+  IuStats& asker = node.stats;
+  IuStats& answerer = m.nodes_[owner]->stats;
+  asker.nip_run_cycles += 2 * machine.nip_message;
+  answerer.nip_run_cycles += 2 * machine.nip_message;
+  ++asker.remote_reads;
+  ++asker.messages;
+  ++answerer.messages;
+  asker.words_sent += 1;
+  answerer.words_sent += reply_words;
+  ++asker.packets;
+  ++answerer.packets;
+  asker.packet_words_sent += 1;
+  answerer.packet_words_sent += reply_words;
+  asker.largest_packet_words = std::max<std::uint64_t>(asker.largest_packet_words, 1);
+  answerer.largest_packet_words = std::max<std::uint64_t>(answerer.largest_packet_words, reply_words);
+  asker.unired_stall_cycles += reply - start;
+  m.trace(i, kUnired, "read (stall)", start, reply - start);
+  return reply - start;
 }
 
 void SimMachine::set_recorder(ProfileRecorder* recorder) {

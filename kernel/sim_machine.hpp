@@ -1,6 +1,6 @@
 // The simulated PIE64 (the PIE64 paper, sections 3-5): N Inference Units, each with three
-// processors that are separate actors in simulated time (netsim::Engine fibers) and talk by the
-// commands of section 4.2:
+// processors that are separate actors in simulated time (netsim::Engine: the UNIRED a fiber,
+// the MP and the NIP step actors) and talk by the commands of section 4.2:
 //   MP      keeps the goal pool; sends `reduce` to the UNIRED when it is idle; takes `newgoal`,
 //           `newload` (a goal from the network) and `activate`; declares its load level to the
 //           network at most once per period and reads back the least level, from which it sets
@@ -126,7 +126,12 @@ class SimMachine final : public vm::RemoteOps {
       return arrival != other.arrival ? arrival > other.arrival : sequence > other.sequence;
     }
   };
+  /// Where a step actor goes on at its next event: the top of its loop, or after the cycles
+  /// of handing a goal to the UNIRED (MP) or of receiving a command (NIP).
+  enum class MpAt : std::uint8_t { Top, Reduce };
+  enum class NipAt : std::uint8_t { Top, Handle };
   struct Node {
+    SimMachine* machine = nullptr;  // for read_request
     std::unique_ptr<vm::Iu> iu;
     std::unique_ptr<SimPolicy> policy;  // the reducer's engine policy for `iu`, its cycles
     netsim::ActorId unired = 0;
@@ -134,6 +139,10 @@ class SimMachine final : public vm::RemoteOps {
     netsim::ActorId mp = 0;
     vm::Cell next_goal = 0;
     bool unired_busy = false;
+    MpAt mp_at = MpAt::Top;
+    NipAt nip_at = NipAt::Top;
+    vm::Cell read_pointer = 0;      // the remote read the UNIRED is making
+    netsim::SimTime nip_start = 0;  // when the NIP began receiving the command it handles
     std::uint64_t mp_pending = 0;  // MP work caused by others, done when the MP next runs
     std::uint32_t declared_load = 0;
     netsim::SimTime last_declared = 0;
@@ -151,9 +160,14 @@ class SimMachine final : public vm::RemoteOps {
     netsim::SimTime duration;
   };
 
-  void mp_loop(unsigned i);
+  void mp_step(unsigned i);
   void unired_loop(unsigned i);
-  void nip_loop(unsigned i);
+  void nip_step(unsigned i);
+  /// Takes the earliest message from IU i's inbox and handles it (its receiving time is over).
+  void handle_first(unsigned i);
+  /// A remote read's request and reply over the network, at the time the UNIRED sends it
+  /// (netsim::Engine::advance_then, run by the dispatcher); returns the cycles of its stall.
+  static netsim::SimTime read_request(void* node);
   void handle(unsigned i, const Message& message, netsim::SimTime start,
               netsim::SimTime duration);
   /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.

@@ -1,6 +1,7 @@
 // The event loop: an actor that blocks hands control directly to the actor of the earliest
 // event (one fiber switch), so the driver fiber only starts and ends the run. An actor whose
-// own next event is the earliest continues without any switch.
+// own next event is the earliest continues without any switch, and step actors run in the
+// dispatching loop itself.
 #include "netsim/engine.hpp"
 
 #include "netsim/simulation_scheduler.hpp"
@@ -22,6 +23,7 @@
 #include <algorithm>
 #include <exception>
 #include <stdexcept>
+#include <utility>
 
 namespace fleng::netsim {
 
@@ -102,6 +104,16 @@ ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t 
   return id;
 }
 
+ActorId Engine::spawn_step(std::string name, std::function<void()> step) {
+  const auto id = static_cast<ActorId>(actors_.size());
+  actors_.push_back(std::make_unique<Actor>());
+  Actor& actor = *actors_.back();
+  actor.name = std::move(name);
+  actor.step = std::move(step);
+  schedule(id, 0);
+  return id;
+}
+
 void Engine::schedule(ActorId actor, SimTime time) {
   queue_.push(Event{time, sequence_++, actor, actors_[actor]->epoch});
 }
@@ -115,8 +127,30 @@ bool Engine::dispatch_next() {
     if (event.time > now_) now_ = event.time;
     ++events_;
     ++actor.epoch;
-    resume(actor);
-    return true;
+    actor.waiting = false;
+    if (!actor.step) {
+      if (actor.then != nullptr) {  // advance_then(): its continuation first, here
+        const Continuation then = std::exchange(actor.then, nullptr);
+        current_ = event.actor;
+        try {
+          if (!try_advance(then(actor.then_context))) continue;  // the fiber resumes later
+        } catch (...) {
+          if (!failure_) failure_ = std::current_exception();
+          stopping_ = true;
+          continue;
+        }
+      }
+      resume(actor);
+      return true;
+    }
+    current_ = event.actor;
+    try {
+      actor.step();
+    } catch (...) {
+      if (!failure_) failure_ = std::current_exception();
+      actor.finished = true;
+      stopping_ = true;
+    }
   }
   {
     std::unique_lock lock(mutex_);
@@ -165,18 +199,34 @@ SimTime Engine::run() {
   return now_;
 }
 
-void Engine::advance(SimTime cycles) {
-  const ActorId self = current_;
+bool Engine::try_advance(SimTime cycles) {
   const SimTime target = now_ + cycles;
   if (!stopping_ && (queue_.empty() || queue_.top().time > target)) {
     now_ = target;  // nothing else happens before: no switch
+    return true;
+  }
+  schedule(current_, target);
+  return false;
+}
+
+void Engine::advance(SimTime cycles) {
+  const ActorId self = current_;
+  if (!try_advance(cycles)) block(self);
+}
+
+void Engine::advance_then(SimTime cycles, Continuation then, void* context) {
+  const ActorId self = current_;
+  if (try_advance(cycles)) {
+    advance(then(context));
     return;
   }
-  schedule(self, target);
+  Actor& actor = *actors_[self];
+  actor.then = then;
+  actor.then_context = context;
   block(self);
 }
 
-void Engine::wait() {
+bool Engine::try_wait() {
   const ActorId self = current_;
   Actor& actor = *actors_[self];
   if (!actor.pending.empty()) {
@@ -186,14 +236,20 @@ void Engine::wait() {
     const SimTime at = *actor.pending.begin();
     if (at <= now_) {
       actor.pending.erase(actor.pending.begin(), actor.pending.upper_bound(now_));
-      return;
+      return true;
     }
     actor.pending.erase(actor.pending.begin());
     schedule(self, at);
   }
   actor.waiting = true;
+  return false;
+}
+
+void Engine::wait() {
+  const ActorId self = current_;
+  if (try_wait()) return;
   block(self);
-  actor.waiting = false;
+  actors_[self]->waiting = false;
 }
 
 void Engine::wake_at(ActorId id, SimTime time) {

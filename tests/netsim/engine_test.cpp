@@ -1,9 +1,14 @@
 // The discrete-event engine: actors run in simulated-time order, ties by scheduling order,
 // advance() without competition does not switch, wake-ups resume waiting actors at their time
-// (the earliest of several), a wake-up before wait() is remembered, runs are deterministic.
+// (the earliest of several), a wake-up before wait() is remembered, runs are deterministic;
+// step actors and advance_then() give the very events and order of the fiber actors they stand
+// for.
 #include "netsim/engine.hpp"
 
+#include <stdexcept>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -113,6 +118,131 @@ TEST(Engine, SameProgramSameEvents) {
     return std::make_pair(trace, engine.events());
   };
   EXPECT_EQ(simulate(), simulate());
+}
+
+// A ring of actors, each advancing by its own amounts, waking the next one and waiting every
+// third round: as fibers, or as step actors that keep their round and place themselves.
+std::pair<std::string, std::uint64_t> ring(bool steps) {
+  constexpr int kActors = 12;
+  constexpr int kRounds = 9;
+  Engine engine;
+  std::vector<ActorId> ids(kActors);
+  std::string trace;
+  auto cost = [](int i, int k) { return static_cast<SimTime>((i * 5 + k * 3) % 7 + 1); };
+  auto note = [&](int i) { trace += std::to_string(i) + "@" + std::to_string(engine.now()) + " "; };
+  auto wake_next = [&](int i) {
+    engine.wake_at(ids[static_cast<std::size_t>((i + 1) % kActors)], engine.now() + 1);
+  };
+  struct Place {
+    int round = 0;
+    bool advanced = false;  // the round's advance is over: note, wake and maybe wait
+  };
+  std::vector<Place> places(kActors);
+  for (int i = 0; i < kActors; ++i) {
+    if (!steps) {
+      ids[static_cast<std::size_t>(i)] = engine.spawn("f" + std::to_string(i), [&, i] {
+        for (int k = 0; k < kRounds; ++k) {
+          engine.advance(cost(i, k));
+          note(i);
+          wake_next(i);
+          if (k % 3 == 2) engine.wait();
+        }
+      });
+      continue;
+    }
+    ids[static_cast<std::size_t>(i)] = engine.spawn_step("s" + std::to_string(i), [&, i] {
+      Place& at = places[static_cast<std::size_t>(i)];
+      for (; at.round < kRounds; ++at.round) {
+        if (!at.advanced) {
+          at.advanced = true;
+          if (!engine.try_advance(cost(i, at.round))) return;
+        }
+        at.advanced = false;
+        note(i);
+        wake_next(i);
+        if (at.round % 3 == 2 && !engine.try_wait()) {
+          ++at.round;
+          return;
+        }
+      }
+    });
+  }
+  engine.run();
+  return {trace, engine.events()};
+}
+
+TEST(Engine, StepActorsMakeTheSameEventsAsFibers) {
+  const auto fibers = ring(false);
+  const auto steps = ring(true);
+  EXPECT_GT(fibers.second, 100U);
+  EXPECT_EQ(steps, fibers);
+}
+
+TEST(Engine, StepActorsAndFibersInterleaveByTime) {
+  Engine engine;
+  std::vector<std::string> log;
+  int stage = 0;
+  engine.spawn_step("step", [&] {
+    while (stage < 3) {
+      log.push_back("s@" + std::to_string(engine.now()));
+      ++stage;
+      if (!engine.try_advance(10)) return;
+    }
+  });
+  engine.spawn("fiber", [&] {
+    for (int k = 0; k < 3; ++k) {
+      engine.advance(4);
+      log.push_back("f@" + std::to_string(engine.now()));
+    }
+  });
+  EXPECT_EQ(engine.run(), 30U);
+  EXPECT_EQ(log, (std::vector<std::string>{"s@0", "f@4", "f@8", "s@10", "f@12", "s@20"}));
+}
+
+TEST(Engine, ExceptionsInStepActorsReachRun) {
+  Engine engine;
+  engine.spawn_step("bad", [&] { throw std::runtime_error("boom"); });
+  EXPECT_THROW(engine.run(), std::runtime_error);
+}
+
+// advance_then(c, f) is advance(c), f() at that time, advance(what f returned): the same log,
+// end time and event count as the fiber doing both advances itself.
+TEST(Engine, AdvanceThenIsTwoAdvancesWithTheContinuationBetween) {
+  auto simulate = [](bool then) {
+    Engine engine;
+    std::vector<std::string> log;
+    struct Context {
+      Engine* engine;
+      std::vector<std::string>* log;
+    } context{&engine, &log};
+    const Engine::Continuation request = [](void* c) -> SimTime {
+      auto& ctx = *static_cast<Context*>(c);
+      ctx.log->push_back("request@" + std::to_string(ctx.engine->now()));
+      return 7;
+    };
+    engine.spawn("asker", [&] {
+      for (int k = 0; k < 3; ++k) {
+        if (then) {
+          engine.advance_then(static_cast<SimTime>(k + 2), request, &context);
+        } else {
+          engine.advance(static_cast<SimTime>(k + 2));
+          engine.advance(request(&context));
+        }
+        log.push_back("asker@" + std::to_string(engine.now()));
+      }
+    });
+    engine.spawn("other", [&] {
+      for (int k = 0; k < 8; ++k) {
+        engine.advance(3);
+        log.push_back("other@" + std::to_string(engine.now()));
+      }
+    });
+    const SimTime end = engine.run();
+    return std::make_tuple(log, end, engine.events());
+  };
+  const auto plain = simulate(false);
+  EXPECT_EQ(simulate(true), plain);
+  EXPECT_EQ(std::get<0>(plain).front(), "request@2");
 }
 
 }  // namespace
