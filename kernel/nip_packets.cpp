@@ -35,7 +35,9 @@ std::optional<netsim::SimTime> NipPackets::add(unsigned destination, const Item&
     emit(destination, channel, std::min(ready, deadline), now, leaving);
   }
   if (full(item.words)) {  // no company could fit: it travels alone at once
-    leaving.push_back(Packet{destination, std::max(ready, now), item.words, {item}});
+    std::vector<Item> alone = fresh_items();
+    alone.push_back(item);
+    leaving.push_back(Packet{destination, std::max(ready, now), item.words, std::move(alone)});
     return std::nullopt;
   }
   channel.items.push_back(item);
@@ -79,7 +81,7 @@ void NipPackets::emit(unsigned destination, Channel& channel, netsim::SimTime de
                       netsim::SimTime now, std::vector<Packet>& leaving) {
   Packet packet{destination, std::max({departure, channel.latest, now}), channel.words,
                 std::move(channel.items)};
-  channel.items.clear();
+  channel.items = fresh_items();
   channel.words = 0;
   open_.erase(std::find(open_.begin(), open_.end(), destination));
   leaving.push_back(std::move(packet));

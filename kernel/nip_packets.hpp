@@ -73,6 +73,12 @@ class NipPackets {
       }
     }
   }
+  /// Gives back the storage of a packet's items once the packet has been sent, for the next
+  /// packets (one allocation per packet otherwise).
+  void recycle(std::vector<Item>&& items) {
+    items.clear();
+    spare_.push_back(std::move(items));
+  }
   /// When the last packet to `destination` arrived (0 if none yet): the simulator delivers the
   /// packets of one pair of IUs in the order they left.
   netsim::SimTime& last_arrival(unsigned destination) { return channel_to(destination).last_arrival; }
@@ -105,6 +111,14 @@ class NipPackets {
   // NIP looks its channel up for every message and every read request).
   std::vector<Channel> channels_;
   std::vector<unsigned> open_;                      // destinations with an open packet, in order
+  std::vector<std::vector<Item>> spare_;            // emptied item lists (recycle)
+  /// An empty item list, with room from an earlier packet when there is one.
+  std::vector<Item> fresh_items() {
+    if (spare_.empty()) return {};
+    std::vector<Item> items = std::move(spare_.back());
+    spare_.pop_back();
+    return items;
+  }
 };
 
 }  // namespace fleng::kernel

@@ -423,6 +423,7 @@ void SimMachine::send_packets(unsigned from) {
       continued = true;
     }
     engine_.wake_at(receiver.nip, arrival);
+    sender.packets->recycle(std::move(packet.items));
   }
   leaving_.clear();
 }

@@ -120,8 +120,7 @@ void Engine::schedule(ActorId actor, SimTime time) {
 
 bool Engine::dispatch_next() {
   while (!stopping_ && !queue_.empty()) {
-    const Event event = queue_.top();
-    queue_.pop();
+    const Event event = queue_.pop();
     Actor& actor = *actors_[event.actor];
     if (event.epoch != actor.epoch || actor.finished) continue;  // superseded wake-up
     if (event.time > now_) now_ = event.time;
@@ -201,7 +200,7 @@ SimTime Engine::run() {
 
 bool Engine::try_advance(SimTime cycles) {
   const SimTime target = now_ + cycles;
-  if (!stopping_ && (queue_.empty() || queue_.top().time > target)) {
+  if (!stopping_ && (queue_.empty() || queue_.next_time() > target)) {
     now_ = target;  // nothing else happens before: no switch
     return true;
   }
@@ -233,9 +232,10 @@ bool Engine::try_wait() {
     // Wake-ups that came while this actor was busy. Those due by now all end this wait (the
     // actor re-checks its state anyway); a later one is scheduled, and an earlier wake-up
     // arriving meanwhile still resumes the actor first.
-    const SimTime at = *actor.pending.begin();
+    const SimTime at = actor.pending.front();
     if (at <= now_) {
-      actor.pending.erase(actor.pending.begin(), actor.pending.upper_bound(now_));
+      actor.pending.erase(actor.pending.begin(),
+                          std::upper_bound(actor.pending.begin(), actor.pending.end(), now_));
       return true;
     }
     actor.pending.erase(actor.pending.begin());
@@ -260,7 +260,9 @@ void Engine::wake_at(ActorId id, SimTime time) {
     schedule(id, time);  // the earliest of several wake-ups resumes it; the others are stale
     return;
   }
-  actor.pending.insert(time);  // for its next wait()
+  // For its next wait(), once.
+  const auto at = std::lower_bound(actor.pending.begin(), actor.pending.end(), time);
+  if (at == actor.pending.end() || *at != time) actor.pending.insert(at, time);
 }
 
 }  // namespace fleng::netsim

@@ -22,7 +22,6 @@
 #include <exception>
 #include <functional>
 #include <memory>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -108,7 +107,9 @@ class Engine {
     bool go = false;        // resumed: it runs next
     bool waiting = false;   // in wait(), not in advance()
     std::uint64_t epoch = 0;
-    std::set<SimTime> pending;  // wake-ups that came while it was not waiting
+    // Wake-ups that came while it was not waiting, ascending and distinct: a sorted vector,
+    // since it holds one or two times and a tree node per wake-up was a malloc and a free.
+    std::vector<SimTime> pending;
     bool finished = false;
     boost::fibers::fiber fiber;
   };
