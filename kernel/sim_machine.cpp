@@ -181,31 +181,44 @@ void SimMachine::declare_load(unsigned i) {
 void SimMachine::unired_loop(unsigned i) {
   Node& node = *nodes_[i];
   vm::Iu& iu = *node.iu;
+  engine_.wait();
   for (;;) {
-    engine_.wait();
     if (stopping_) return;
-    if (!node.unired_busy) continue;
+    if (!node.unired_busy) {
+      engine_.wait();
+      continue;
+    }
     if (total_reductions_ >= max_reductions_) [[unlikely]] {
       iu.report_error(fmt::format("step limit reached ({} reductions)", max_reductions_), {});
       fail(i);
       return;
     }
-    const netsim::SimTime start = engine_.now();
+    node.reduce_start = engine_.now();
     const std::uint64_t reductions_before = iu.counters.reductions;
-    const vm::RunStatus status = node.policy->reduce(node.next_goal);
+    node.reduce_status = node.policy->reduce(node.next_goal);
     total_reductions_ += iu.counters.reductions - reductions_before;
     const std::uint64_t cycles = node.policy->take_cycles();
     node.stats.unired_run_cycles += cycles;
-    engine_.advance(cycles);
-    trace(i, kUnired, "reduce", start, engine_.now() - start);
-    if (status != vm::RunStatus::Success) {
-      fail(i);
-      return;
-    }
-    node.unired_busy = false;
-    if (collection_requested_) collect_if_quiet();
-    engine_.wake_at(node.mp, engine_.now());  // `endreduce`
+    // The reduction's cycles, then `endreduce` (end_reduction, by the dispatcher), then the
+    // wait for the next `reduce`.
+    engine_.advance_then(cycles, &SimMachine::end_reduction, &node);
+    if (node.reduce_status != vm::RunStatus::Success) return;
   }
+}
+
+netsim::SimTime SimMachine::end_reduction(void* context) {
+  Node& node = *static_cast<Node*>(context);
+  SimMachine& m = *node.machine;
+  const unsigned i = node.iu->index();
+  m.trace(i, kUnired, "reduce", node.reduce_start, m.engine_.now() - node.reduce_start);
+  if (node.reduce_status != vm::RunStatus::Success) {
+    m.fail(i);
+    return netsim::Engine::kThenWait;
+  }
+  node.unired_busy = false;
+  if (m.collection_requested_) m.collect_if_quiet();
+  m.engine_.wake_at(node.mp, m.engine_.now());  // `endreduce`
+  return netsim::Engine::kThenWait;
 }
 
 bool SimMachine::heap_low(unsigned i) const {

@@ -131,7 +131,7 @@ class SimMachine final : public vm::RemoteOps {
   enum class MpAt : std::uint8_t { Top, Reduce };
   enum class NipAt : std::uint8_t { Top, Handle };
   struct Node {
-    SimMachine* machine = nullptr;  // for read_request
+    SimMachine* machine = nullptr;  // for read_request and end_reduction
     std::unique_ptr<vm::Iu> iu;
     std::unique_ptr<SimPolicy> policy;  // the reducer's engine policy for `iu`, its cycles
     netsim::ActorId unired = 0;
@@ -142,6 +142,8 @@ class SimMachine final : public vm::RemoteOps {
     MpAt mp_at = MpAt::Top;
     NipAt nip_at = NipAt::Top;
     vm::Cell read_pointer = 0;      // the remote read the UNIRED is making
+    netsim::SimTime reduce_start = 0;  // when the UNIRED's current reduction began
+    vm::RunStatus reduce_status = vm::RunStatus::Success;  // how it ended
     netsim::SimTime nip_start = 0;  // when the NIP began receiving the command it handles
     std::uint64_t mp_pending = 0;  // MP work caused by others, done when the MP next runs
     std::uint32_t declared_load = 0;
@@ -168,6 +170,9 @@ class SimMachine final : public vm::RemoteOps {
   /// A remote read's request and reply over the network, at the time the UNIRED sends it
   /// (netsim::Engine::advance_then, run by the dispatcher); returns the cycles of its stall.
   static netsim::SimTime read_request(void* node);
+  /// The end of a reduction, its cycles spent (Engine::advance_then): `endreduce` to the MP,
+  /// or the run's end on an error or halt; then the UNIRED waits.
+  static netsim::SimTime end_reduction(void* node);
   void handle(unsigned i, const Message& message, netsim::SimTime start,
               netsim::SimTime duration);
   /// Sends a message of `words` words from IU `from` to IU `to`, ready at `ready`.

@@ -132,7 +132,8 @@ bool Engine::dispatch_next() {
         const Continuation then = std::exchange(actor.then, nullptr);
         current_ = event.actor;
         try {
-          if (!try_advance(then(actor.then_context))) continue;  // the fiber resumes later
+          const SimTime next = then(actor.then_context);
+          if (!(next == kThenWait ? try_wait() : try_advance(next))) continue;  // resumes later
         } catch (...) {
           if (!failure_) failure_ = std::current_exception();
           stopping_ = true;
@@ -216,7 +217,12 @@ void Engine::advance(SimTime cycles) {
 void Engine::advance_then(SimTime cycles, Continuation then, void* context) {
   const ActorId self = current_;
   if (try_advance(cycles)) {
-    advance(then(context));
+    const SimTime next = then(context);
+    if (next == kThenWait) {
+      wait();
+    } else {
+      advance(next);
+    }
     return;
   }
   Actor& actor = *actors_[self];

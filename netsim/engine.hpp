@@ -21,6 +21,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -67,11 +68,13 @@ class Engine {
   /// Blocks until another actor wakes this one (wake_at); returns at the wake-up time.
   void wait();
   /// What a fiber actor does at a point in time without needing its own stack: it returns the
-  /// cycles the actor then waits.
+  /// cycles the actor then spends, or kThenWait for a wait().
   using Continuation = SimTime (*)(void* context);
-  /// advance(cycles), then `then(context)` at that time, then advance() by what it returned,
-  /// with `then` run by the dispatcher: the fiber is switched out and in once instead of twice
-  /// (the UNIRED's remote read: its cycles so far, the request and reply, the stall).
+  static constexpr SimTime kThenWait = std::numeric_limits<SimTime>::max();
+  /// advance(cycles), then `then(context)` at that time, then advance() by what it returned
+  /// (or wait()), with `then` run by the dispatcher: the fiber is switched out and in once
+  /// instead of twice (the UNIRED's remote read: its cycles so far, the request and reply, the
+  /// stall; the end of a reduction: its cycles, `endreduce`, the wait for the next `reduce`).
   void advance_then(SimTime cycles, Continuation then, void* context);
   /// advance() without blocking: true when nothing else happens before `cycles` have passed
   /// (the time has moved on; go on), false when the actor has been scheduled for then (a step
