@@ -1,20 +1,10 @@
-// Waiting for a ground input (mode `g`: output builtins wait until the whole term is bound)
-// without rescanning it at every wake-up. A builtin goal that waits on the unbound tail of a
-// list whose elements are all ground (a stream still being produced) remembers that tail;
-// when it is bound, the scan goes on from there instead of from the start of the list, so
-// printing a stream of n elements costs O(n), not O(n^2).
+// Waiting for a ground input (mode `g`: deref/2, is/2, the output builtins wait until the whole
+// term is bound) without rescanning it at every wake-up. A builtin goal whose input is not yet
+// ground remembers where its walk stopped: the unbound variable it met and the sub-terms still
+// to visit after it. Bound cells never change, so what came before is ground for good; when
+// the goal runs again, the walk goes on from that variable. A term filled in from left to
+// right (a stream being produced, a data set being read, a network being built) then costs
+// one walk in all, not one per binding: O(n), not O(n^2). Iu::ground_wait keeps the walks
+// (by goal record) and drops them at every collection, after which a walk starts again from
+// the top; the walk itself is next_unbound (vm/matching.hpp).
 #pragma once
-
-#include "vm/cell.hpp"
-
-namespace fleng::vm {
-
-struct GroundScan {
-  Cell unbound = 0;        ///< the first unbound variable, or 0 if the term is ground
-  bool only_tail = false;  ///< it is the last tail of the term's list spine, all else ground
-};
-
-/// The first unbound variable of `term` (as first_unbound), and whether it is the list's tail.
-GroundScan scan_for_ground(Cell term);
-
-}  // namespace fleng::vm

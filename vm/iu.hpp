@@ -258,8 +258,8 @@ class alignas(64) Iu {
     return heap.allocate(n);
   }
   /// The first unbound variable of a `g` input `term` of the builtin goal `goal` (0: an
-  /// inline call, no record), or 0 when the term is ground; resumes where the last scan of
-  /// the same goal stopped when that was a stream's tail (vm/ground_wait.hpp).
+  /// inline call, no record), or 0 when the term is ground; goes on from where the last walk
+  /// of the same goal stopped (vm/ground_wait.hpp).
   Cell ground_wait(Cell term, Cell goal);
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
@@ -467,9 +467,11 @@ class alignas(64) Iu {
   std::size_t constants_loaded_ = 0;  // constant registers filled from the image so far
   std::vector<std::pair<Cell, Cell>> unify_stack_;
   Cell current_goal_ = 0;          // record of the goal being reduced, if it has one
-  /// Builtin goals waiting for a ground input on the tail of a stream: where the scan goes on
-  /// (vm/ground_wait.hpp). Cleared at every collection (records and variables move).
-  std::unordered_map<Cell, Cell> ground_resume_;
+  /// Builtin goals waiting for a ground input: where each one's walk goes on, the variable it
+  /// stopped at last (vm/ground_wait.hpp). Cleared at every collection (records and variables
+  /// move).
+  std::unordered_map<Cell, std::vector<Cell>> ground_resume_;
+  std::vector<Cell> ground_walk_;  // the walk of the current ground_wait (storage kept)
   std::uint32_t builtin_site_ = 0;  // call site (code address) of the builtin being run, or 0
   std::uint64_t lineage_ = 0;      // lineage key of the goal being reduced (vm/lineage.hpp)
   std::uint64_t builtin_key_ = 0;  // lineage key of the builtin call being run (draw_key())

@@ -76,49 +76,68 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking) {
   return result;
 }
 
-/// The first unbound variable inside a term (depth first, left to right), or 0 if the term is
-/// ground. The walk goes on into the first sub-term and keeps the others for later; a list's
-/// atomic elements are checked in place, so a list of constants needs no stack. A node met
-/// again (a cyclic or shared term, once the walk is long) is not walked again.
+namespace {
+/// The walk of first_unbound and next_unbound over the sub-terms in `pending` (the next at
+/// the back), depth first, left to right: it goes on into the first sub-term and keeps the
+/// others for later; a list's atomic elements are checked in place, so a list of constants
+/// needs no stack. A node met again (a cyclic or shared term, once the walk is long) is not
+/// walked again. On an unbound variable it stops with what comes after it in `pending`.
+template <typename Stack>
+Cell walk_to_unbound(Stack& pending) {
+  NodeGuard guard;
+  while (!pending.empty()) {
+    Cell t = pending.back();
+    pending.pop_back();
+    for (;;) {
+      t = deref(t);
+      if ((is_cons(t) || is_struct(t) || is_vector(t)) && !guard.enter(t)) break;
+      bool descend = false;
+      switch (tag_of(t)) {
+        case Tag::Ref: return t;
+        case Tag::Cons: {
+          // A list of atomic elements (the usual stream) is walked without the stack.
+          const Cell head = deref(car(t));
+          if (is_ref(head)) {
+            pending.push_back(cdr(t));
+            return head;
+          }
+          if (is_cons(head) || is_struct(head) || is_box(head)) {
+            pending.push_back(cdr(t));
+            t = head;
+          } else {
+            t = cdr(t);
+          }
+          descend = true;
+          break;
+        }
+        case Tag::Struct: {
+          const std::uint32_t n = struct_arity(t);
+          if (n == 0) break;
+          for (std::uint32_t i = n; i-- > 1;) pending.push_back(struct_arg(t, i));
+          t = struct_arg(t, 0);
+          descend = true;
+          break;
+        }
+        case Tag::Box:
+          if (is_vector(t)) {
+            for (std::uint32_t i = vector_size(t); i-- > 0;) pending.push_back(vector_element(t, i));
+          }
+          break;
+        default: break;
+      }
+      if (!descend) break;
+    }
+  }
+  return 0;
+}
+}  // namespace
+
 Cell first_unbound(Cell term) {
   Pending<Cell> pending;
-  NodeGuard guard;
-  Cell t = term;
-  for (;;) {
-    t = deref(t);
-    if ((is_cons(t) || is_struct(t) || is_vector(t)) && !guard.enter(t)) t = kNil;
-    switch (tag_of(t)) {
-      case Tag::Ref: return t;
-      case Tag::Cons: {
-        // A list of atomic elements (the usual stream) is walked without the stack.
-        const Cell head = deref(car(t));
-        if (is_ref(head)) return head;
-        if (is_cons(head) || is_struct(head) || is_box(head)) {
-          pending.push_back(cdr(t));
-          t = head;
-        } else {
-          t = cdr(t);
-        }
-        continue;
-      }
-      case Tag::Struct: {
-        const std::uint32_t n = struct_arity(t);
-        if (n == 0) break;
-        for (std::uint32_t i = n; i-- > 1;) pending.push_back(struct_arg(t, i));
-        t = struct_arg(t, 0);
-        continue;
-      }
-      case Tag::Box:
-        if (is_vector(t)) {
-          for (std::uint32_t i = vector_size(t); i-- > 0;) pending.push_back(vector_element(t, i));
-        }
-        break;
-      default: break;
-    }
-    if (pending.empty()) return 0;
-    t = pending.back();
-    pending.pop_back();
-  }
+  pending.push_back(term);
+  return walk_to_unbound(pending);
 }
+
+Cell next_unbound(std::vector<Cell>& pending) { return walk_to_unbound(pending); }
 
 }  // namespace fleng::vm

@@ -1,8 +1,10 @@
-// scan_for_ground and Iu::ground_wait (vm/ground_wait.hpp): a builtin goal waiting for a
-// stream to be complete resumes its scan at the stream's tail, and only there.
+// Iu::ground_wait (vm/ground_wait.hpp): a builtin goal waiting for a term to be ground goes on
+// from the variable its last walk stopped at, in streams and in any other term, and starts
+// from the top once the term was ground.
 #include <gtest/gtest.h>
 
 #include "vm/ground_wait.hpp"
+#include "vm/matching.hpp"
 #include "vm_test_support.hpp"
 
 namespace fleng::vm {
@@ -13,20 +15,21 @@ using test::Machine;
 TEST(GroundWait, AStreamWaitsOnItsTail) {
   Machine m;
   const Cell tail = m.var();
-  const GroundScan scan = scan_for_ground(m.list({Machine::integer(1), m.atom("a")}, tail));
-  EXPECT_EQ(scan.unbound, deref(tail));
-  EXPECT_TRUE(scan.only_tail);
+  std::vector<Cell> walk{m.list({Machine::integer(1), m.atom("a")}, tail)};
+  EXPECT_EQ(next_unbound(walk), deref(tail));
+  EXPECT_TRUE(walk.empty());  // nothing after the tail
 }
 
-TEST(GroundWait, AVariableInsideAnElementIsNotTheTail) {
+TEST(GroundWait, TheWalkKeepsWhatComesAfterTheVariable) {
   Machine m;
   const Cell inner = m.var();
-  const GroundScan scan =
-      scan_for_ground(m.list({m.compound("f", {inner})}, m.var()));
-  EXPECT_EQ(scan.unbound, deref(inner));
-  EXPECT_FALSE(scan.only_tail);
-  EXPECT_FALSE(scan_for_ground(m.compound("g", {m.var()})).only_tail);
-  EXPECT_EQ(scan_for_ground(m.list({Machine::integer(1)})).unbound, 0U);
+  const Cell later = m.var();
+  std::vector<Cell> walk{m.list({m.compound("f", {inner}), later})};
+  EXPECT_EQ(next_unbound(walk), deref(inner));
+  EXPECT_EQ(next_unbound(walk), deref(later));
+  EXPECT_EQ(next_unbound(walk), 0U);
+  EXPECT_TRUE(walk.empty());
+  EXPECT_EQ(first_unbound(m.list({Machine::integer(1)})), 0U);
 }
 
 TEST(GroundWait, TheScanGoesOnFromTheRememberedTail) {
@@ -40,13 +43,37 @@ TEST(GroundWait, TheScanGoesOnFromTheRememberedTail) {
   const Cell t2 = m.var();
   ASSERT_TRUE(iu.unify(t1, m.list({Machine::integer(2)}, t2)));
   EXPECT_EQ(iu.ground_wait(stream, goal), deref(t2));
-  // Had it started from the top it would see this element: it does not, by design (what was
-  // before the tail is ground, and bound cells never change).
   ASSERT_TRUE(iu.unify(t2, kNil));
   EXPECT_EQ(iu.ground_wait(stream, goal), 0U);
   // The entry is gone once the term is ground: a new wait starts from the top.
   const Cell element = m.var();
   EXPECT_EQ(iu.ground_wait(m.list({element}, m.var()), goal), deref(element));
+}
+
+// A structure filled in from left to right: each wait goes on from the variable the last one
+// stopped at, into its value, then to the sub-terms after it.
+TEST(GroundWait, AnyTermGoesOnFromTheVariableItStoppedAt) {
+  Machine m;
+  Iu& iu = *m.iu;
+  const Cell goal = m.compound("goal", {});
+  const Cell a = m.var();
+  const Cell b = m.var();
+  const Cell c = m.var();
+  const Cell term = m.compound("f", {a, m.list({Machine::integer(1), b}), c});
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(a));
+  const Cell x = m.var();
+  ASSERT_TRUE(iu.unify(a, m.compound("g", {x})));
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(x));  // into a's value first
+  ASSERT_TRUE(iu.unify(x, Machine::integer(7)));
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(b));
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(b));  // woken with b still unbound: b again
+  ASSERT_TRUE(iu.unify(b, Machine::integer(2)));
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(c));
+  ASSERT_TRUE(iu.unify(c, m.atom("z")));
+  EXPECT_EQ(iu.ground_wait(term, goal), 0U);
+  // Another goal waiting on the same term walks it for itself, from the top.
+  const Cell other = m.compound("other", {});
+  EXPECT_EQ(iu.ground_wait(term, other), 0U);
 }
 
 }  // namespace
