@@ -6,6 +6,12 @@
 
 namespace fleng::vm {
 
+namespace {
+/// A walk that stopped this early is not remembered: walking it again costs less than keeping
+/// it (an is/2 waiting for an operand, the usual case, looks at a handful of sub-terms).
+constexpr std::size_t kRememberAfter = 32;
+}  // namespace
+
 Cell Iu::ground_wait(Cell term, Cell goal) {
   std::vector<Cell>& walk = ground_walk_;
   walk.clear();
@@ -15,18 +21,18 @@ Cell Iu::ground_wait(Cell term, Cell goal) {
   } else {
     walk.push_back(term);
   }
-  const Cell unbound = next_unbound(walk);
+  std::size_t visited = 0;
+  const Cell unbound = next_unbound(walk, visited);
   if (unbound == 0) {
     if (resumed != ground_resume_.end()) ground_resume_.erase(resumed);
     return 0;
   }
-  if (goal != 0) {
+  if (resumed != ground_resume_.end()) {
     walk.push_back(unbound);
-    if (resumed != ground_resume_.end()) {
-      resumed->second.swap(walk);
-    } else {
-      ground_resume_.emplace(goal, walk);
-    }
+    resumed->second.swap(walk);
+  } else if (goal != 0 && visited >= kRememberAfter) {
+    walk.push_back(unbound);
+    ground_resume_.emplace(goal, walk);
   }
   return unbound;
 }

@@ -261,6 +261,8 @@ class alignas(64) Iu {
   /// inline call, no record), or 0 when the term is ground; goes on from where the last walk
   /// of the same goal stopped (vm/ground_wait.hpp).
   Cell ground_wait(Cell term, Cell goal);
+  /// How many goals' ground walks are remembered (for tests).
+  [[nodiscard]] std::size_t remembered_ground_walks() const { return ground_resume_.size(); }
   /// A goal record for `predicate(args)` pushed on the pool (call/1), made at the call site of
   /// the builtin being run (for the location of its errors); false if the heap is full.
   bool spawn_goal(PredicateId predicate, const Cell* args);

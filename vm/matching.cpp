@@ -83,12 +83,13 @@ namespace {
 /// needs no stack. A node met again (a cyclic or shared term, once the walk is long) is not
 /// walked again. On an unbound variable it stops with what comes after it in `pending`.
 template <typename Stack>
-Cell walk_to_unbound(Stack& pending) {
+Cell walk_to_unbound(Stack& pending, std::size_t& visited) {
   NodeGuard guard;
   while (!pending.empty()) {
     Cell t = pending.back();
     pending.pop_back();
     for (;;) {
+      ++visited;
       t = deref(t);
       if ((is_cons(t) || is_struct(t) || is_vector(t)) && !guard.enter(t)) break;
       bool descend = false;
@@ -135,9 +136,12 @@ Cell walk_to_unbound(Stack& pending) {
 Cell first_unbound(Cell term) {
   Pending<Cell> pending;
   pending.push_back(term);
-  return walk_to_unbound(pending);
+  std::size_t visited = 0;
+  return walk_to_unbound(pending, visited);
 }
 
-Cell next_unbound(std::vector<Cell>& pending) { return walk_to_unbound(pending); }
+Cell next_unbound(std::vector<Cell>& pending, std::size_t& visited) {
+  return walk_to_unbound(pending, visited);
+}
 
 }  // namespace fleng::vm

@@ -2,6 +2,7 @@
 // binds (repeated head variables, equal/3) and the groundness test of `g` mode inputs.
 #pragma once
 
+#include <cstddef>
 #include <vector>
 
 #include "vm/cell.hpp"
@@ -19,7 +20,8 @@ Identity passive_identity(Cell a, Cell b, Cell& blocking);
 Cell first_unbound(Cell term);
 /// The same walk over the sub-terms in `pending` (the next to visit at the back), which can
 /// stop and go on: it returns the first unbound variable and leaves in `pending` what comes
-/// after it, or returns 0 with `pending` empty when all of it is ground.
-Cell next_unbound(std::vector<Cell>& pending);
+/// after it, or returns 0 with `pending` empty when all of it is ground. Adds the sub-terms it
+/// looked at to `visited`.
+Cell next_unbound(std::vector<Cell>& pending, std::size_t& visited);
 
 }  // namespace fleng::vm

@@ -1,6 +1,9 @@
 // Iu::ground_wait (vm/ground_wait.hpp): a builtin goal waiting for a term to be ground goes on
 // from the variable its last walk stopped at, in streams and in any other term, and starts
 // from the top once the term was ground.
+#include <cstddef>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "vm/ground_wait.hpp"
@@ -16,7 +19,9 @@ TEST(GroundWait, AStreamWaitsOnItsTail) {
   Machine m;
   const Cell tail = m.var();
   std::vector<Cell> walk{m.list({Machine::integer(1), m.atom("a")}, tail)};
-  EXPECT_EQ(next_unbound(walk), deref(tail));
+  std::size_t visited = 0;
+  EXPECT_EQ(next_unbound(walk, visited), deref(tail));
+  EXPECT_GE(visited, 3U);
   EXPECT_TRUE(walk.empty());  // nothing after the tail
 }
 
@@ -25,9 +30,10 @@ TEST(GroundWait, TheWalkKeepsWhatComesAfterTheVariable) {
   const Cell inner = m.var();
   const Cell later = m.var();
   std::vector<Cell> walk{m.list({m.compound("f", {inner}), later})};
-  EXPECT_EQ(next_unbound(walk), deref(inner));
-  EXPECT_EQ(next_unbound(walk), deref(later));
-  EXPECT_EQ(next_unbound(walk), 0U);
+  std::size_t visited = 0;
+  EXPECT_EQ(next_unbound(walk, visited), deref(inner));
+  EXPECT_EQ(next_unbound(walk, visited), deref(later));
+  EXPECT_EQ(next_unbound(walk, visited), 0U);
   EXPECT_TRUE(walk.empty());
   EXPECT_EQ(first_unbound(m.list({Machine::integer(1)})), 0U);
 }
@@ -51,7 +57,8 @@ TEST(GroundWait, TheScanGoesOnFromTheRememberedTail) {
 }
 
 // A structure filled in from left to right: each wait goes on from the variable the last one
-// stopped at, into its value, then to the sub-terms after it.
+// stopped at, into its value, then to the sub-terms after it, once the walk was long enough to
+// be worth remembering.
 TEST(GroundWait, AnyTermGoesOnFromTheVariableItStoppedAt) {
   Machine m;
   Iu& iu = *m.iu;
@@ -59,21 +66,48 @@ TEST(GroundWait, AnyTermGoesOnFromTheVariableItStoppedAt) {
   const Cell a = m.var();
   const Cell b = m.var();
   const Cell c = m.var();
-  const Cell term = m.compound("f", {a, m.list({Machine::integer(1), b}), c});
+  Cell numbers = m.list({b});
+  for (int k = 40; k-- > 0;) numbers = m.list({Machine::integer(k)}, numbers);
+  const Cell term = m.compound("f", {a, numbers, c});
   EXPECT_EQ(iu.ground_wait(term, goal), deref(a));
+  EXPECT_EQ(iu.remembered_ground_walks(), 0U);  // two sub-terms: walked again next time
   const Cell x = m.var();
   ASSERT_TRUE(iu.unify(a, m.compound("g", {x})));
   EXPECT_EQ(iu.ground_wait(term, goal), deref(x));  // into a's value first
   ASSERT_TRUE(iu.unify(x, Machine::integer(7)));
-  EXPECT_EQ(iu.ground_wait(term, goal), deref(b));
+  EXPECT_EQ(iu.ground_wait(term, goal), deref(b));  // past the 40 numbers: remembered
+  EXPECT_EQ(iu.remembered_ground_walks(), 1U);
   EXPECT_EQ(iu.ground_wait(term, goal), deref(b));  // woken with b still unbound: b again
   ASSERT_TRUE(iu.unify(b, Machine::integer(2)));
   EXPECT_EQ(iu.ground_wait(term, goal), deref(c));
+  EXPECT_EQ(iu.remembered_ground_walks(), 1U);
   ASSERT_TRUE(iu.unify(c, m.atom("z")));
   EXPECT_EQ(iu.ground_wait(term, goal), 0U);
+  EXPECT_EQ(iu.remembered_ground_walks(), 0U);  // ground: forgotten
   // Another goal waiting on the same term walks it for itself, from the top.
   const Cell other = m.compound("other", {});
   EXPECT_EQ(iu.ground_wait(term, other), 0U);
+}
+
+// The next_unbound walk in a stream stops at the tail with nothing after it, and a wait that
+// is remembered goes on from the tail: a long stream costs one walk in all.
+TEST(GroundWait, ALongStreamIsWalkedOnce) {
+  Machine m;
+  Iu& iu = *m.iu;
+  const Cell goal = m.compound("goal", {});
+  Cell tail = m.var();
+  Cell stream = tail;
+  for (int k = 100; k-- > 0;) stream = m.list({Machine::integer(k)}, stream);
+  EXPECT_EQ(iu.ground_wait(stream, goal), deref(tail));
+  ASSERT_EQ(iu.remembered_ground_walks(), 1U);
+  for (int k = 0; k < 5; ++k) {
+    const Cell next = m.var();
+    ASSERT_TRUE(iu.unify(tail, m.list({Machine::integer(k)}, next)));
+    tail = next;
+    EXPECT_EQ(iu.ground_wait(stream, goal), deref(tail));
+  }
+  ASSERT_TRUE(iu.unify(tail, kNil));
+  EXPECT_EQ(iu.ground_wait(stream, goal), 0U);
 }
 
 }  // namespace
