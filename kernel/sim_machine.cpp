@@ -277,7 +277,7 @@ void SimMachine::nip_step(unsigned i) {
   if (node.nip_at == NipAt::Handle) {  // the NIP's handling time is over: the command itself
     node.nip_at = NipAt::Top;
     if (stopping_) return;
-    handle_first(i);
+    handle(i, take_first(node), node.nip_start, machine_.nip_message);
   }
   for (;;) {
     if (stopping_) return;
@@ -289,10 +289,7 @@ void SimMachine::nip_step(unsigned i) {
     if (!node.inbox.empty() && node.inbox.front().arrival <= engine_.now()) {
       if (node.inbox.front().continued) {
         // A further message of the packet just handled: its nip.message is paid.
-        std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
-        const Message message = node.inbox.back();
-        node.inbox.pop_back();
-        handle(i, message, engine_.now(), 0);
+        handle(i, take_first(node), engine_.now(), 0);
         continue;
       }
       // The NIP's handling time first, with the message still in the inbox (where a
@@ -304,7 +301,7 @@ void SimMachine::nip_step(unsigned i) {
         return;
       }
       if (stopping_) return;
-      handle_first(i);
+      handle(i, take_first(node), node.nip_start, machine_.nip_message);
       continue;
     }
     if (!node.inbox.empty()) engine_.wake_at(node.nip, node.inbox.front().arrival);
@@ -316,12 +313,11 @@ void SimMachine::nip_step(unsigned i) {
   }
 }
 
-void SimMachine::handle_first(unsigned i) {
-  Node& node = *nodes_[i];
+SimMachine::Message SimMachine::take_first(Node& node) {
   std::pop_heap(node.inbox.begin(), node.inbox.end(), std::greater<>{});
   const Message message = node.inbox.back();
   node.inbox.pop_back();
-  handle(i, message, node.nip_start, machine_.nip_message);
+  return message;
 }
 
 void SimMachine::handle(unsigned i, const Message& message, netsim::SimTime start,

@@ -165,8 +165,8 @@ class SimMachine final : public vm::RemoteOps {
   void mp_step(unsigned i);
   void unired_loop(unsigned i);
   void nip_step(unsigned i);
-  /// Takes the earliest message from IU i's inbox and handles it (its receiving time is over).
-  void handle_first(unsigned i);
+  /// Removes the earliest message from a node's inbox and returns it.
+  static Message take_first(Node& node);
   /// A remote read's request and reply over the network, at the time the UNIRED sends it
   /// (netsim::Engine::advance_then, run by the dispatcher); returns the cycles of its stall.
   static netsim::SimTime read_request(void* node);

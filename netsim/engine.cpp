@@ -74,11 +74,15 @@ Engine::~Engine() {
   }
 }
 
+Engine::Actor& Engine::add_actor(std::string name) {
+  actors_.push_back(std::make_unique<Actor>());
+  actors_.back()->name = std::move(name);
+  return *actors_.back();
+}
+
 ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t stack_bytes) {
   const auto id = static_cast<ActorId>(actors_.size());
-  actors_.push_back(std::make_unique<Actor>());
-  Actor& actor = *actors_.back();
-  actor.name = std::move(name);
+  Actor& actor = add_actor(std::move(name));
   actor.body = std::move(body);
   actor.fiber = boost::fibers::fiber(std::allocator_arg,
                                      FiberStack(stack_bytes),
@@ -106,10 +110,7 @@ ActorId Engine::spawn(std::string name, std::function<void()> body, std::size_t 
 
 ActorId Engine::spawn_step(std::string name, std::function<void()> step) {
   const auto id = static_cast<ActorId>(actors_.size());
-  actors_.push_back(std::make_unique<Actor>());
-  Actor& actor = *actors_.back();
-  actor.name = std::move(name);
-  actor.step = std::move(step);
+  add_actor(std::move(name)).step = std::move(step);
   schedule(id, 0);
   return id;
 }

@@ -117,6 +117,8 @@ class Engine {
     boost::fibers::fiber fiber;
   };
 
+  /// A new actor named `name`, last in actors_ (its id is the count before).
+  Actor& add_actor(std::string name);
   void schedule(ActorId actor, SimTime time);
   /// Makes a parked (or not yet started) actor the next fiber to run.
   void resume(Actor& actor);
