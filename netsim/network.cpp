@@ -42,26 +42,26 @@ SimTime Multistage::first_gap(std::size_t copy, const std::uint32_t* links, SimT
   }
   if (busy_until <= start) return start;
   // Move past every hold that overlaps [start, start + duration) until none does on any link
-  // of the path (each move goes forward, so this ends).
-  for (bool moved = true; moved;) {
-    moved = false;
-    for (std::uint32_t stage = 0; stage < stages_; ++stage) {
-      const std::size_t index = link_index(copy, stage, links[stage]);
-      if (free_from_[index] <= start) continue;  // free from `start` on
-      const Holds& holds = held_[index];
-      // The first hold starting after `start`, then the one before it.
-      auto next = std::upper_bound(holds.begin(), holds.end(), start,
-                                   [](SimTime t, const Hold& h) { return t < h.first; });
-      if (next != holds.begin() && std::prev(next)->second > start) {  // held at `start`
-        start = std::prev(next)->second;
-        moved = true;
-        continue;
-      }
-      if (next != holds.end() && next->first < start + duration) {  // held before the end
-        start = next->second;
+  // of the path. Each move goes forward, so this ends; it has ended when every link, counted
+  // around the path from the last move, was free.
+  std::uint32_t stage = 0;
+  std::uint32_t free_links = 0;  // consecutive links seen free at `start`
+  while (free_links < stages_) {
+    const std::size_t index = link_index(copy, stage, links[stage]);
+    bool moved = false;
+    if (free_from_[index] > start) {
+      // Holds do not overlap, so their ends grow with their starts: skip those that end by
+      // `start`, then move past each that begins before the message would end. A link has few
+      // holds (two on average, cancer on 64 IUs), so a scan from the front.
+      for (const Hold& hold : held_[index]) {
+        if (hold.second <= start) continue;
+        if (hold.first >= start + duration) break;
+        start = hold.second;
         moved = true;
       }
     }
+    free_links = moved ? 1 : free_links + 1;  // after its moves, this link is free at `start`
+    stage = stage + 1 == stages_ ? 0 : stage + 1;
   }
   return start;
 }

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <boost/container/small_vector.hpp>
+
 #include "netsim/engine.hpp"
 
 namespace fleng::netsim {
@@ -91,8 +93,10 @@ class Multistage final : public NetworkModel {
   /// closer than the shortest message (min_duration_) are one hold: no message could use the
   /// gap between them, and a saturated link (a program that floods the network) stays a few
   /// holds long instead of one per message, which first_gap would walk one by one.
+  /// A link's holds are kept in the link's own slot up to four (96% of the looks, cancer on 64
+  /// IUs), so that reading them is not a second cache miss.
   using Hold = std::pair<SimTime, SimTime>;
-  using Holds = std::vector<Hold>;
+  using Holds = boost::container::small_vector<Hold, 4>;
   /// Drops the holds of one link that ended before floor_.
   void prune(Holds& holds) const;
   /// The first start >= `ready` at which every link of the path is free for `duration`.
