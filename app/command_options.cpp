@@ -84,6 +84,12 @@ void add_run_options(CLI::App* command, RunOptions& options) {
                   "when the IUs together would outgrow the host's memory; 16 per IU on sim, "
                   "the machine key heap_cells)")
       ->check(CLI::Range(1, 1 << 20));
+  command->add_option("--heap-min", options.heap_min_mib,
+                  "Least usable heap per semispace on local, threads and mpi, in MiB (default: "
+                  "2): after a collection a heap keeps 4 times its live data free or this much, "
+                  "so a program that keeps much data live is collected less often for the "
+                  "memory")
+      ->check(CLI::Range(1, 1 << 20));
   command->add_flag("--gc-stress", options.gc_stress,
                 "Collect garbage at every allocation point (local engine)");
   command->add_flag("--trace-goals", options.trace_goals,

@@ -190,6 +190,19 @@ std::size_t host_heap_cells(const RunOptions& options, unsigned ius) {
   return kernel::fair_heap_cells(ius, vm::IuOptions{}.max_heap_cells);
 }
 
+/// The first and least usable heap per semispace on the host engines: --heap-min (no more than
+/// the limit), or the default, within the limit.
+std::size_t least_heap_cells(const RunOptions& options, std::size_t max_cells) {
+  if (!options.heap_min_mib) return std::min(vm::IuOptions{}.initial_heap_cells, max_cells);
+  const std::size_t cells = mib_to_cells(*options.heap_min_mib);
+  if (cells > max_cells) {
+    throw std::invalid_argument(fmt::format(
+        "--heap-min {} MiB is more than the heap limit of {} MiB per semispace (--heap)",
+        *options.heap_min_mib, max_cells * sizeof(vm::Cell) >> 20));
+  }
+  return cells;
+}
+
 /// The keys the options set, for the rule that a key is given once (machine_options.hpp).
 std::vector<app::KeySource> keys_given_by_options(const RunOptions& options) {
   std::vector<app::KeySource> given;
@@ -271,8 +284,7 @@ void configure_engine(kernel::Session& session, Engine chosen, const RunOptions&
     auto& threads_iu = session.options();
     threads_iu.max_heap_cells = heap_cells_given ? engine.machine.heap_cells
                                                  : host_heap_cells(options, engine.machine.ius);
-    threads_iu.initial_heap_cells =
-        std::min(vm::IuOptions{}.initial_heap_cells, threads_iu.max_heap_cells);
+    threads_iu.initial_heap_cells = least_heap_cells(options, threads_iu.max_heap_cells);
   }
   engine.trace_file = options.trace_file;
 }
@@ -323,11 +335,16 @@ int run_checked(const RunOptions& options) {
   try {
     engine = chosen_engine(options);
     if (engine == Engine::Local) iu.max_heap_cells = host_heap_cells(options, 1);
+    if (engine == Engine::Sim && options.heap_min_mib) {
+      throw std::invalid_argument(
+          "--heap-min is for the host engines: the simulator's heaps have their full size "
+          "(heap_cells, --heap) from the start");
+    }
+    iu.initial_heap_cells = least_heap_cells(options, iu.max_heap_cells);
   } catch (const std::exception& e) {
     std::cerr << "fleng: " << e.what() << '\n';
     return kernel::kExitError;
   }
-  iu.initial_heap_cells = std::min(iu.initial_heap_cells, iu.max_heap_cells);
   iu.gc_stress = options.gc_stress;
   iu.seed = options.seed;
   if (options.trace_goals) iu.trace_goals = &std::cerr;

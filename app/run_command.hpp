@@ -22,6 +22,8 @@ struct RunOptions {
   std::string stats;           ///< "" none, "text" or "json"
   std::string dump;            ///< "" or "code"
   std::optional<std::size_t> heap_mib;  ///< per semispace (local) or per IU (sim)
+  /// --heap-min: the least usable heap per semispace on the host engines (local, threads, mpi)
+  std::optional<std::size_t> heap_min_mib;
   bool gc_stress = false;
   bool trace_goals = false;           ///< --trace-goals (local engine, vm/goal_trace.cpp)
   std::uint64_t trace_limit = 10000;  ///< its lines at most

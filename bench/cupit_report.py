@@ -33,7 +33,7 @@ def main():
     sim = {}      # (problem, ius, variant) -> (replicates, seconds, host)
     host = {}     # (problem, engine, ius) -> [seconds per epoch] of the last timing run
     host_run = {}  # (problem, engine, ius) -> that run's host seconds (names the run)
-    train = {}    # problem -> (seconds per epoch, total)
+    train = {}    # problem -> (seconds per epoch, total, native or interpreted)
     order = []
     with open(runs) as f:
         for row in csv.DictReader(f):
@@ -48,8 +48,9 @@ def main():
                     continue
                 sim[key] = (int(row["replicates"]), float(row["epoch_seconds"]),
                             float(row["host_seconds"]))
-            elif row["engine"] == "local-train":
-                train[p] = (float(row["epoch_seconds"]), float(row["host_seconds"]))
+            elif row["engine"] in ("local-train", "native-train"):
+                kind = "native" if row["engine"] == "native-train" else "interpreted"
+                train[p] = (float(row["epoch_seconds"]), float(row["host_seconds"]), kind)
             else:
                 # One timing run writes a line per epoch, all with the run's host seconds; a
                 # later run of the same problem and engine (PHASES=host on a quiet machine)
@@ -116,7 +117,8 @@ def main():
                  "per epoch, threads engine (epochs 210..) | simulated runs, host s per run (mean, max) |")
     lines.append("|---|---|---|---|---|")
     for p in order:
-        tr = f"{train[p][1]:.0f} s ({train[p][0]:.3f} s/epoch)" if p in train else "cached"
+        tr = (f"{train[p][1]:.0f} s ({train[p][0]:.3f} s/epoch, {train[p][2]})" if p in train
+              else "cached")
         loc = host_text(host, p, "local")
         thr = host_text(host, p, "threads")
         hs = [v[2] for k, v in sim.items() if k[0] == p and k[2] not in ("search", "bal")]

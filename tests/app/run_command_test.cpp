@@ -85,6 +85,10 @@ TEST(RunCommand, BadMachineValuesAreErrorsNamingKeyValueAndDomain) {
       {"--engine local --heap 1048576", "--heap 1048576: 1 IU x 1024 GiB of heap"},
       {"--engine threads --heap 1048576", "--heap 1048576: "},
       {"--heap 0", "--heap: Value 0 not in range"},
+      {"--heap-min 0", "--heap-min: Value 0 not in range"},
+      {"--engine local --heap 16 --heap-min 32", "--heap-min 32 MiB is more than the heap limit of 16 MiB"},
+      {"--engine threads --heap-min 2000", "--heap-min 2000 MiB is more than the heap limit of 1024 MiB"},
+      {"--engine sim --heap-min 32", "--heap-min is for the host engines"},
       {"--ius 2000", "--ius: Value 2000 not in range"},
       {"--ius 4 --set ius=16", "--set ius=16: the machine key 'ius' is already given by --ius 4"},
       {"--threshold 3 --set threshold=4", "the machine key 'threshold' is already given by"},
@@ -141,6 +145,27 @@ TEST(RunCommand, AHeapBeyondTheAddressSpaceLimitIsAnError) {
   EXPECT_NE(r.output.find("fleng: machine keys 'ius' and 'heap_cells'"), std::string::npos)
       << r.output;
   EXPECT_NE(r.output.find("address-space limit"), std::string::npos) << r.output;
+}
+
+// --heap-min keeps a host engine's heaps at least that large after each collection: the same
+// answer with fewer collections.
+TEST(RunCommand, HeapMinCollectsLessOftenWithTheSameAnswer) {
+  for (const char* engine : {"local", "threads --workers 2"}) {
+    const auto collections = [&](const std::string& more) {
+      const auto r = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + kPrimes +
+                                              " -g 'run(30000)' --stats json --engine " + engine +
+                                              more + " 2>&1");
+      EXPECT_EQ(r.exit_code, 0) << r.output;
+      EXPECT_EQ(r.output.rfind("3245\n", 0), 0U) << r.output;
+      const auto at = r.output.find("\"gc_collections\":");
+      EXPECT_NE(at, std::string::npos) << r.output;
+      return at == std::string::npos ? 0UL : std::stoul(r.output.substr(at + 17));
+    };
+    const unsigned long plain = collections("");
+    const unsigned long large = collections(" --heap-min 64");
+    EXPECT_GT(plain, 1UL) << engine;
+    EXPECT_LT(large, plain) << engine;
+  }
 }
 
 }  // namespace
