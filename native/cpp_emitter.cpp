@@ -800,6 +800,25 @@ class PredicateEmitter {
         builtin_call(pc, false);
         break;
       case Op::call_function:
+        if (code_[pc + 1] == vm::builtin_ids::arg && code_[pc + 3] != 0 && code_[pc + 4] == 2) {
+          // arg/3 into a new variable: the argument taken in place when the index and the
+          // term are there (inline_builtins::arg); the builtin otherwise (waiting, errors).
+          line("{  // arg");
+          line(fmt::format("  const Cell index = native_cells::deref({});", reg(code_[pc + 5])));
+          line(fmt::format("  const Cell term = native_cells::deref({});", reg(code_[pc + 6])));
+          line("  Cell value = 0;");
+          line("  if (inline_builtins::arg(index, term, value)) [[likely]] {");
+          line("    ++iu.counters.builtin_calls;");
+          line(fmt::format("    {} = value;", reg(code_[pc + 2])));
+          line("  } else {");
+          out_.push_back("  @spill");
+          line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
+          out_.push_back("  @reload");
+          line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+          line("  }");
+          line("}");
+          break;
+        }
         line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
         builtin_call(pc, true);
         break;

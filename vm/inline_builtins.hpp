@@ -134,7 +134,7 @@ inline bool equal(Cell a, Cell b, Cell& r) {
 // doubles). A float result takes two cells of `heap`; with fewer free the general path runs
 // (it collects), as for a division by zero (its error), mod (a type error) and equal/3 (term
 // identity, not numeric equality).
-inline bool float_operands(Cell a, Cell b, double& x, double& y) {
+[[gnu::always_inline]] inline bool float_operands(Cell a, Cell b, double& x, double& y) {
   const bool fa = is_float(a);
   const bool fb = is_float(b);
   if (!(fa || fb) || !(fa || is_int(a)) || !(fb || is_int(b))) return false;
@@ -166,6 +166,25 @@ inline bool float_operands(Cell a, Cell b, double& x, double& y) {
   if (!box) return false;
   r = *box;
   return true;
+}
+
+/// arg/3's fast path, for native code (the interpreter calls the builtin): a small-integer
+/// index within a bound structure or list cell gives that argument; anything else (an unbound
+/// input, which waits, an index out of range, a type error) is left to builtin_arg.
+inline bool arg(Cell index, Cell term, Cell& r) {
+  if (!is_int(index)) return false;
+  const std::int64_t i = small_int_value(index);
+  if (is_struct(term)) {
+    if (i < 1 || i > struct_arity(term)) return false;
+    r = struct_arg(term, static_cast<std::uint32_t>(i - 1));
+    return true;
+  }
+  if (is_cons(term)) {
+    if (i < 1 || i > 2) return false;
+    r = i == 1 ? car(term) : cdr(term);
+    return true;
+  }
+  return false;
 }
 
 /// The fast path of builtin `id` (for a builtin goal taken from the pool); false for a builtin

@@ -74,4 +74,24 @@ TEST(CppEmitter, TheFingerprintTiesTheCodeToItsProgram) {
   EXPECT_FALSE(fleng::vm::native_code_matches(longer, loaded.session.image()));
 }
 
+// arg/3 into a new variable is taken in place, with the builtin behind it for the other cases;
+// into a variable that already has a value it is the builtin's call.
+TEST(CppEmitter, ArgIntoANewVariableIsInline) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("arg.fl", R"(
+first(T, Y) :- arg(1, T, X), add(X, 1, Y).
+check(T) :- arg(1, T, a).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const auto first = text.find("// first/2\n");
+  const auto check = text.find("// check/1\n");
+  ASSERT_NE(first, std::string::npos);
+  ASSERT_NE(check, std::string::npos);
+  const auto inline_at = text.find("inline_builtins::arg(index, term, value)");
+  ASSERT_NE(inline_at, std::string::npos);
+  EXPECT_GT(inline_at, first);
+  EXPECT_LT(inline_at, check);
+  EXPECT_EQ(text.find("inline_builtins::arg(", check), std::string::npos);
+}
+
 }  // namespace

@@ -1,0 +1,1 @@
+tests/golden/run/programs/arg_out_of_range.fl --engine local

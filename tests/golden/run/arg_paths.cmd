@@ -1,0 +1,1 @@
+tests/golden/run/programs/arg_paths.fl --engine local
