@@ -716,6 +716,18 @@ class PredicateEmitter {
     line("if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
   }
 
+  /// The end of a builtin's inline fast path (the instruction at `pc`, a function): otherwise
+  /// the builtin, called out of line as builtin_call does.
+  void builtin_fallback(std::uint64_t pc) {
+    line("  } else {");
+    out_.push_back("  @spill");
+    line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
+    out_.push_back("  @reload");
+    line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+    line("  }");
+    line("}");
+  }
+
   void emit_body_instruction(std::uint64_t pc) {
     const auto op = static_cast<Op>(code_[pc]);
     switch (op) {
@@ -810,13 +822,7 @@ class PredicateEmitter {
           line("  if (inline_builtins::arg(index, term, value)) [[likely]] {");
           line("    ++iu.counters.builtin_calls;");
           line(fmt::format("    {} = value;", reg(code_[pc + 2])));
-          line("  } else {");
-          out_.push_back("  @spill");
-          line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
-          out_.push_back("  @reload");
-          line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
-          line("  }");
-          line("}");
+          builtin_fallback(pc);
           break;
         }
         line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
@@ -855,13 +861,7 @@ class PredicateEmitter {
           line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0});",
                            out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
         }
-        line("  } else {");
-        out_.push_back("  @spill");
-        line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
-        out_.push_back("  @reload");
-        line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
-        line("  }");
-        line("}");
+        builtin_fallback(pc);
         break;
       }
       case Op::spawn:
