@@ -46,7 +46,8 @@ void add_engine_options(CLI::App* command, RunOptions& options) {
   command
       ->add_option("--workers", options.workers,
                    fmt::format("Threads engine: host worker threads (default: one per core, {} "
-                               "here)",
+                               "here); mpi engine: per rank (default: the rank's cores, at most "
+                               "its IUs)",
                                std::max(1U, std::thread::hardware_concurrency())))
       ->check(CLI::Range(1, 256));
   command

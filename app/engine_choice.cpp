@@ -86,7 +86,7 @@ Engines understood_by(std::string_view option) {
     return Engines{.local = false, .sim = true, .threads = true, .mpi = true};
   }
   if (option == "trace") return Engines{.local = false, .sim = true, .threads = true, .mpi = false};
-  if (option == "workers") return Engines{.local = false, .sim = false, .threads = true, .mpi = false};
+  if (option == "workers") return Engines{.local = false, .sim = false, .threads = true, .mpi = true};
   if (option == "gc-stress" || option == "trace-goals") {
     return Engines{.local = true, .sim = false, .threads = false, .mpi = false};
   }

@@ -7,7 +7,7 @@
 //   --machine, --set,
 //   --profile
 //   --trace             sim, threads
-//   --workers           threads
+//   --workers           threads, mpi (per rank)
 //   --gc-stress,        local
 //   --trace-goals
 //   everything else     every engine  (-g, --stats, --heap, --seed, --dump)

@@ -148,7 +148,7 @@ void print_mpi_stats(const nlohmann::json& j) {
   const auto words = j.value("words_sent", std::uint64_t{0});
   const double seconds = j.value("elapsed_seconds", 0.0);
   std::cerr << fmt::format(
-      "-- statistics (mpi engine: {} IUs on {} ranks, static {}, threshold {})\n"
+      "-- statistics (mpi engine: {} IUs on {} ranks, {} workers on rank 0, static {}, threshold {})\n"
       "reductions        {}\n"
       "suspensions       {}\n"
       "goals sent        {}  (to other ranks)\n"
@@ -157,7 +157,7 @@ void print_mpi_stats(const nlohmann::json& j) {
       "exports           {}  (variables named to other ranks)\n"
       "time              {:.3f} ms\n"
       "reductions/s      {:.0f}\n",
-      j.value("ius", 0U), j.value("ranks", 1), j.value("static", true) ? "on" : "off",
+      j.value("ius", 0U), j.value("ranks", 1), j.value("workers", 1U), j.value("static", true) ? "on" : "off",
       j.value("threshold", 0U), reductions, j.value("suspensions", std::uint64_t{0}),
       j.value("goals_sent", std::uint64_t{0}), messages,
       reductions == 0 ? 0.0 : static_cast<double>(messages) / static_cast<double>(reductions),
@@ -258,6 +258,7 @@ void configure_engine(kernel::Session& session, Engine chosen, const RunOptions&
     engine.machine.set("ius=" + std::to_string(options.ius.value_or(engine.workers)));
   }
   if (engine.mpi) {
+    engine.workers = options.workers.value_or(0);  // per rank; 0: the rank's cores
     // As many IUs as ranks unless told otherwise (docs/distributed.md).
     engine.machine.set("ius=" + std::to_string(options.ius.value_or(
                                     static_cast<unsigned>(kernel::MpiTransport::world().size()))));

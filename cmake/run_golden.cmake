@@ -206,21 +206,30 @@ elseif(MODE STREQUAL "threads")
     endforeach()
   endforeach()
 elseif(MODE STREQUAL "mpi")
-  # The same cases on the mpi engine under mpirun: ranks x IUs x static, the same output
+  # The same cases on the mpi engine under mpirun: ranks x IUs x static x workers per rank
+  # (0: the default, one here, as each rank has a core at most), the same output
   # (--oversubscribe: more ranks than cores; --allow-run-as-root: CI runs as root).
   file(READ ${CASE}.cmd line)
   string(STRIP "${line}" line)
   separate_arguments(arguments UNIX_COMMAND "${line}")
   file(READ ${CASE}.out expected)
-  foreach(setting "1;1;on" "2;2;on" "2;2;off" "2;8;on" "4;4;on" "3;16;off")
+  foreach(setting "1;1;on;0" "2;2;on;0" "2;2;off;0" "2;8;on;0" "4;4;on;0" "3;16;off;0"
+                  "1;4;on;2" "2;8;off;2")
     list(GET setting 0 ranks)
     list(GET setting 1 ius)
     list(GET setting 2 static)
+    list(GET setting 3 workers)
+    set(worker_option "")
+    if(NOT workers EQUAL 0)
+      set(worker_option --workers ${workers})
+    endif()
     execute_process(COMMAND ${MPIRUN} --allow-run-as-root --oversubscribe -np ${ranks}
                             ${FLENG} run ${arguments} --engine mpi --ius ${ius} --static ${static}
+                            ${worker_option}
                     RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
     if(NOT status EQUAL 0 OR NOT out STREQUAL expected)
-      message(FATAL_ERROR "fleng run ${line} on ${ranks} ranks, ${ius} IUs, static ${static}: "
+      message(FATAL_ERROR "fleng run ${line} on ${ranks} ranks, ${ius} IUs, static ${static}, "
+                          "workers ${workers}: "
                           "status ${status}\n--- expected\n${expected}\n--- stdout\n${out}\n"
                           "--- stderr\n${err}")
     endif()

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <fmt/format.h>
+#include <oneapi/tbb/info.h>
 
 #include "vm/goal_record.hpp"
 #include "vm/terms.hpp"
@@ -108,15 +109,30 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
     iu_options.initial_heap_cells =
         std::min(iu_options.max_heap_cells, std::max(iu_options.initial_heap_cells, std::size_t{1} << 20));
   }
+  shared_out_ = std::make_unique<SharedOutput>(world_.rank() == 0 ? out_ : static_cast<std::ostream&>(rank_out_));
   for (unsigned i = first_; i < last_; ++i) {
     auto node = std::make_unique<Node>();
-    std::ostream& stream = world_.rank() == 0 ? out_ : static_cast<std::ostream&>(rank_out_);
-    node->iu = std::make_unique<vm::Iu>(atoms, image, stream, i, ius_, iu_options);
+    node->out = std::make_unique<std::ostream>(shared_out_.get());
+    node->iu = std::make_unique<vm::Iu>(atoms, image, *node->out, i, ius_, iu_options);
     node->iu->attach(this);
     node->policy = std::make_unique<ThreadsPolicy>(*node->iu);
+    node->rotate = i;
     nodes_.push_back(std::move(node));
   }
-  loads_.assign(ius_, 0);
+  // Workers: the cores this rank may use. A rank bound to some cores (mpirun binds each of
+  // one or two ranks to a core by default) has them; one that may run anywhere shares the
+  // host's with the other ranks there.
+  const auto cores = static_cast<unsigned>(std::max(1, tbb::info::default_concurrency()));
+  const bool unbound = cores >= std::thread::hardware_concurrency();
+  const unsigned sharing = unbound ? static_cast<unsigned>(std::max(1, world_.ranks_on_host())) : 1;
+  unsigned workers = options.workers != 0 ? options.workers : cores / sharing;
+  workers = std::clamp(workers, 1U, last_ - first_);
+  // Spinning helps only while every worker of the host has a core.
+  const auto spin = std::chrono::microseconds(workers * sharing <= cores ? machine_.threads_idle_spin : 0);
+  workers_ = std::make_unique<RoundWorkers>(workers, spin);
+  batches_per_round_ = workers > 1 ? 8 : 1;
+  loads_ = std::make_unique<std::atomic<std::uint32_t>[]>(ius_);
+  for (unsigned i = 0; i < ius_; ++i) loads_[i].store(0, std::memory_order_relaxed);
   hungry_.assign(ius_, false);
   loads_sent_.assign(last_ - first_, 0);
   out_words_.resize(ranks);
@@ -138,35 +154,38 @@ void MpiMachine::interrupt() { interrupted_ = 1; }
 
 // --- RemoteOps ---------------------------------------------------------------------------------
 
-void MpiMachine::bind(vm::Iu& /*from*/, Cell variable, Cell value) {
-  post(vm::iu_of(variable), LocalMessage{LocalKind::Bind, variable, value});
+void MpiMachine::bind(vm::Iu& from, Cell variable, Cell value) {
+  post(from, vm::iu_of(variable), LocalMessage{LocalKind::Bind, variable, value});
 }
 
-void MpiMachine::hook(vm::Iu& /*from*/, Cell variable, Cell hook) {
-  post(vm::iu_of(variable), LocalMessage{LocalKind::Hook, variable, hook});
+void MpiMachine::hook(vm::Iu& from, Cell variable, Cell hook) {
+  post(from, vm::iu_of(variable), LocalMessage{LocalKind::Hook, variable, hook});
 }
 
-void MpiMachine::activate(vm::Iu& /*from*/, Cell hook) {
+void MpiMachine::activate(vm::Iu& from, Cell hook) {
   const Cell goal = vm::address_of(hook)[1];
   if (is_machine_hook(goal)) {
     const std::uint64_t entry = marker_entry(goal);
     if (marker_is_forward(goal)) {
+      // (quiet_forward_ is set only between rounds, when no worker runs.)
       if (static_cast<std::int64_t>(entry) == quiet_forward_) return;  // the owner's own value
-      outgoing_.push_back(Outgoing{OutKind::Forward, static_cast<unsigned>(entry), 0});
+      node_of(from.index()).outgoing.push_back(Outgoing{OutKind::Forward, static_cast<unsigned>(entry), 0});
     } else {
-      outgoing_.push_back(Outgoing{OutKind::Watch, static_cast<unsigned>(entry), 0});
+      node_of(from.index()).outgoing.push_back(Outgoing{OutKind::Watch, static_cast<unsigned>(entry), 0});
     }
     return;
   }
-  post(vm::iu_of(goal), LocalMessage{LocalKind::Activate, hook, 0});
+  post(from, vm::iu_of(goal), LocalMessage{LocalKind::Activate, hook, 0});
 }
 
-void MpiMachine::send_goal(vm::Iu& /*from*/, unsigned iu, Cell goal) {
+void MpiMachine::send_goal(vm::Iu& from, unsigned iu, Cell goal) {
+  // Counted in the target's load at once, as the threads engine does, until the next round
+  // (this rank's IUs) or its rank's next report.
+  loads_[iu].fetch_add(1, std::memory_order_relaxed);
   if (is_local(iu)) {
-    post(iu, LocalMessage{LocalKind::Goal, goal, 0});  // its load counts its inbox
+    post(from, iu, LocalMessage{LocalKind::Goal, goal, 0});
   } else {
-    ++loads_[iu];  // counted at once, as the threads engine does, until its rank reports
-    outgoing_.push_back(Outgoing{OutKind::Goal, iu, goal});
+    node_of(from.index()).outgoing.push_back(Outgoing{OutKind::Goal, iu, goal});
   }
 }
 
@@ -181,13 +200,16 @@ bool MpiMachine::start_timer(vm::Iu& /*from*/, double /*seconds*/, Cell /*goal*/
 }
 
 unsigned MpiMachine::least_loaded(vm::Iu& from) {
+  // Called by `from`'s worker during a round: its own load live, the others' from loads_.
   unsigned best = from.index();
-  std::uint32_t best_load = load_of(best);
+  Node& node = node_of(best);
+  std::uint32_t best_load = static_cast<std::uint32_t>(from.pool_size() + node.inbox.size());
   if (best_load == 0) return best;
-  const unsigned start = rotate_++ % ius_;
+  const unsigned start = node.rotate++ % ius_;
   for (unsigned k = 0; k < ius_; ++k) {
     const unsigned i = (start + k) % ius_;
-    const std::uint32_t load = load_of(i);
+    if (i == from.index()) continue;
+    const std::uint32_t load = loads_[i].load(std::memory_order_relaxed);
     if (load < best_load) {
       best = i;
       best_load = load;
@@ -201,7 +223,11 @@ std::uint32_t MpiMachine::load_of(unsigned iu) const {
   if (is_local(iu)) {
     return static_cast<std::uint32_t>(nodes_[iu - first_]->iu->pool_size() + nodes_[iu - first_]->inbox.size());
   }
-  return loads_[iu];
+  return loads_[iu].load(std::memory_order_relaxed);
+}
+
+void MpiMachine::refresh_local_loads() {
+  for (unsigned i = first_; i < last_; ++i) loads_[i].store(load_of(i), std::memory_order_relaxed);
 }
 
 // --- agreement at the start ------------------------------------------------------------------
@@ -362,16 +388,32 @@ vm::RunStatus MpiMachine::run() {
 }
 
 bool MpiMachine::run_ius() {
-  bool busy = false;
+  // Between rounds, on this thread: timers, the messages of the last round, room in the heaps,
+  // the dynamic-partitioning flags; then a batch of every IU with work, on the workers.
+  bool busy = deliver_local();
   for (auto& owned : nodes_) {
     Node& node = *owned;
-    vm::Iu& iu = *node.iu;
-    if (stop_sent_) break;
-    if (iu.has_sleepers()) iu.wake_sleepers();
+    if (stop_sent_) return true;
+    if (node.iu->has_sleepers()) node.iu->wake_sleepers();
     if (!node.inbox.empty()) {
       apply_inbox(node);
       busy = true;
     }
+  }
+  deliver_local();  // what applying them sent: applied next round
+  refresh_local_loads();
+  runnable_.clear();
+  // IUs of this rank that have run dry: a round ends soon while one has, so that the next can
+  // feed it (a round's batches are long only while every IU has work).
+  std::uint32_t dry = 0;
+  if (batches_per_round_ > 1) {
+    for (auto& owned : nodes_) dry += owned->iu->pool_size() == 0 ? 1U : 0U;
+  }
+  round_dry_.store(dry, std::memory_order_relaxed);
+  for (auto& owned : nodes_) {
+    Node& node = *owned;
+    vm::Iu& iu = *node.iu;
+    if (stop_sent_) return true;
     if (iu.pool_size() == 0) continue;
     const std::size_t low = std::max(kMinLowCells, iu.heap.usable_cells() / 8);
     if (iu.heap.free_cells() < low && !make_room(iu, low)) return true;
@@ -379,26 +421,57 @@ bool MpiMachine::run_ius() {
     std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
     for (unsigned k = 0; k < ius_ && least >= machine_.threshold; ++k) least = std::min(least, load_of(k));
     iu.distribute = ius_ > 1 && least < machine_.threshold;
-    const BatchLimits limits{static_cast<std::uint32_t>(kBatchGoals),
-                             ius_ == 1 ? std::numeric_limits<std::uint64_t>::max() / 2 : kBatchReductions,
-                             options_.iu.time_slice, low, nullptr, 0, 0};
-    const vm::RunStatus status = node.policy->run_batch(limits);
-    busy = true;
-    if (status == vm::RunStatus::Error) {
-      stop_with(status, 1, error_report_of(iu));
-      return true;
+    node.limits = BatchLimits{static_cast<std::uint32_t>(kBatchGoals),
+                              ius_ == 1 ? std::numeric_limits<std::uint64_t>::max() / 2 : kBatchReductions,
+                              options_.iu.time_slice, low, nullptr, 0, 0};
+    if (batches_per_round_ > 1 && dry == 0) {
+      // A batch looks every few hundred reductions for an IU of the round that ran dry.
+      node.limits.waiting = &round_dry_;
+      node.limits.waiting_reductions = kBatchReductions / 8;
+      node.limits.waiting_time_slice = options_.iu.time_slice;
     }
-    if (status == vm::RunStatus::Halt) {
-      stop_with(status, iu.halt_code(), {});
-      return true;
-    }
-    if (status == vm::RunStatus::Interrupted) {
-      stop_with(status, 1, "interrupted\n");
-      return true;
-    }
-    feed_hungry(iu);
+    runnable_.push_back(&node);
   }
-  return busy;
+  if (runnable_.empty()) return busy;
+  workers_->run(runnable_.size(), [this](std::size_t k) {
+    Node& node = *runnable_[k];
+    vm::Iu& iu = *node.iu;
+    // Several batches while every IU of the rank has work (nothing reaches an IU during a
+    // round: more would only wait longer), one otherwise.
+    unsigned batches = round_dry_.load(std::memory_order_relaxed) == 0 ? batches_per_round_ : 1;
+    do {
+      node.status = node.policy->run_batch(node.limits);
+    } while (--batches > 0 && node.status == vm::RunStatus::Success && iu.pool_size() > 0 &&
+             iu.heap.free_cells() >= node.limits.low_cells &&
+             round_dry_.load(std::memory_order_relaxed) == 0);
+    if (batches_per_round_ > 1 && iu.pool_size() == 0) round_dry_.fetch_add(1, std::memory_order_relaxed);
+  });
+  deliver_local();
+  for (Node* node : runnable_) {
+    vm::Iu& iu = *node->iu;
+    switch (node->status) {
+      case vm::RunStatus::Error: stop_with(node->status, 1, error_report_of(iu)); return true;
+      case vm::RunStatus::Halt: stop_with(node->status, iu.halt_code(), {}); return true;
+      case vm::RunStatus::Interrupted: stop_with(node->status, 1, "interrupted\n"); return true;
+      default: break;
+    }
+  }
+  refresh_local_loads();  // feed_hungry's, with the goals it gives counted as it goes
+  for (Node* node : runnable_) feed_hungry(*node->iu);
+  deliver_local();
+  return true;
+}
+
+bool MpiMachine::deliver_local() {
+  bool any = false;
+  for (auto& node : nodes_) {
+    for (const auto& [to, message] : node->outbox) node_of(to).inbox.push_back(message);
+    outgoing_.insert(outgoing_.end(), node->outgoing.begin(), node->outgoing.end());
+    any = any || !node->outbox.empty() || !node->outgoing.empty();
+    node->outbox.clear();
+    node->outgoing.clear();
+  }
+  return any;
 }
 
 void MpiMachine::apply_inbox(Node& node) {
@@ -438,10 +511,13 @@ void MpiMachine::feed_hungry(vm::Iu& from) {
   // LIFO pool), up to 64, to an IU that has said it has none (its load 0), as the threads
   // engine's work sharing does; the target's load counts them until it reports again.
   if (ius_ == 1 || from.pool_size() < 2) return;
-  const unsigned start = rotate_++ % ius_;
+  const unsigned start = node_of(from.index()).rotate++ % ius_;
   for (unsigned k = 0; k < ius_; ++k) {
     const unsigned i = (start + k) % ius_;
-    if (i == from.index() || (is_local(i) ? load_of(i) != 0 : !hungry_[i])) continue;
+    if (i == from.index() ||
+        (is_local(i) ? loads_[i].load(std::memory_order_relaxed) != 0 : !hungry_[i])) {
+      continue;
+    }
     hungry_[i] = false;
     given_.clear();
     from.take_oldest_goals(std::min<std::size_t>(64, from.pool_size() / 2), given_);
@@ -458,7 +534,10 @@ bool MpiMachine::passive() const {
   }
   if (rank_out_.tellp() > 0) return false;
   for (const auto& node : nodes_) {
-    if (node->iu->pool_size() > 0 || !node->inbox.empty() || node->iu->has_sleepers()) return false;
+    if (node->iu->pool_size() > 0 || !node->inbox.empty() || !node->outbox.empty() ||
+        !node->outgoing.empty() || node->iu->has_sleepers()) {
+      return false;
+    }
   }
   return true;
 }
@@ -829,9 +908,10 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         const std::uint64_t n = next();
         if (first + n > ius_ || words.size() - at < n) throw std::runtime_error("malformed load message");
         for (std::uint64_t k = 0; k < n; ++k) {
-          loads_[first + k] = static_cast<std::uint32_t>(words[at++]);
+          const auto load = static_cast<std::uint32_t>(words[at++]);
+          loads_[first + k].store(load, std::memory_order_relaxed);
           // Ran dry: fed once (feed_hungry), whatever goals are placed there meanwhile.
-          hungry_[first + k] = loads_[first + k] == 0;
+          hungry_[first + k] = load == 0;
         }
         break;
       }
@@ -854,6 +934,11 @@ void MpiMachine::collect() {
         extra.push_back(&message.b);
       }
     }
+    for (auto& [to, message] : node->outbox) {
+      extra.push_back(&message.a);
+      extra.push_back(&message.b);
+    }
+    for (Outgoing& out : node->outgoing) extra.push_back(&out.cell);
   }
   for (Outgoing& out : outgoing_) extra.push_back(&out.cell);
   for (Export& e : exports_) {
@@ -1081,6 +1166,7 @@ nlohmann::json MpiMachine::statistics() const {
   return nlohmann::json{{"engine", "mpi"},
                         {"ranks", ranks()},
                         {"ius", ius_},
+                        {"workers", workers_->workers()},
                         {"messages_sent", messages_sent_},
                         {"words_sent", words_sent_},
                         {"goals_sent", goals_sent_},

@@ -1,8 +1,17 @@
 // The PIE64 machine over MPI ranks (the `mpi` engine): N Inference Units spread in blocks over
 // the R ranks of an mpirun job (rank r runs IUs r*N/R .. (r+1)*N/R - 1), each rank reducing its
-// own IUs' goals in batches with the threads engine's reducer policy (kernel/threads_policy.hpp)
-// on one thread. Within a rank the IUs share memory and talk as on the threads engine (a
-// binding, a hook or a goal for another IU is a message to it, applied between batches).
+// own IUs' goals in batches with the threads engine's reducer policy (kernel/threads_policy.hpp).
+// Within a rank the IUs share memory and talk as on the threads engine (a binding, a hook or a
+// goal for another IU is a message to it, applied between batches).
+//
+// Workers: a rank's loop goes in rounds. Between rounds its thread alone receives and sends
+// (MPI), applies the IUs' messages, makes room in their heaps (collecting garbage) and decides
+// work sharing; in a round, every IU of the rank that has work reduces one batch, the IUs side
+// by side on K workers (kernel/round_workers.hpp: the rank's thread and K-1 oneTBB threads;
+// K is --workers, by default the cores the rank may use, at most its IUs). During a round an IU
+// writes only its own heap and its own node (the messages it sends wait in its outbox and its
+// list of things for other ranks), reads other IUs' heaps as on the threads engine, and the
+// loads it places goals by are the round's start's (relaxed atomics, plus the goals sent).
 // Between ranks nothing is shared (docs/distributed.md):
 //
 //   - A goal for an IU of another rank travels by value (kernel/wire_terms.hpp): its arguments
@@ -50,6 +59,7 @@
 // of writeln/2 bound here, waited on elsewhere) comes after it, as on one machine.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <csignal>
 #include <cstdint>
@@ -66,6 +76,8 @@
 
 #include "kernel/machine_description.hpp"
 #include "kernel/mpi_transport.hpp"
+#include "kernel/round_workers.hpp"
+#include "kernel/shared_output.hpp"
 #include "kernel/threads_policy.hpp"
 #include "kernel/wire_terms.hpp"
 #include "vm/iu.hpp"
@@ -74,6 +86,9 @@ namespace fleng::kernel {
 
 struct MpiOptions {
   vm::IuOptions iu;  ///< heap sizes of every IU
+  /// Worker threads of each rank (--workers); 0: the cores the rank may use (its CPU set, shared
+  /// with the other ranks of its host when it is not bound to some), at most its IUs.
+  unsigned workers = 0;
   /// The text of a failed IU's error (the session's report), and the lines of its suspended
   /// goals (one per goal, the deadlock report's): each rank formats its own IUs'.
   std::function<std::string(const vm::Iu&)> error_report;
@@ -140,12 +155,6 @@ class MpiMachine final : public vm::RemoteOps {
     vm::Cell a;
     vm::Cell b;
   };
-  struct Node {
-    std::unique_ptr<vm::Iu> iu;
-    std::unique_ptr<ThreadsPolicy> policy;
-    std::vector<LocalMessage> inbox;
-    std::vector<LocalMessage> taken;
-  };
   /// Something to send to another rank once the batch is over (encoded then, between
   /// batches): a goal record for an IU there, or a watch or forward hook that fired.
   enum class OutKind : std::uint8_t { Goal, Watch, Forward };
@@ -153,6 +162,21 @@ class MpiMachine final : public vm::RemoteOps {
     OutKind kind;
     unsigned target;  ///< the IU (Goal), the export entry (Watch), the import entry (Forward)
     vm::Cell cell;    ///< the goal record (Goal)
+  };
+  /// An IU of this rank and what only its worker touches during a round.
+  struct Node {
+    std::unique_ptr<std::ostream> out;  ///< its stream over the rank's shared output
+    std::unique_ptr<vm::Iu> iu;
+    std::unique_ptr<ThreadsPolicy> policy;
+    std::vector<LocalMessage> inbox;  ///< messages to it, applied between rounds
+    std::vector<LocalMessage> taken;
+    /// Messages it sent to IUs of this rank (the target, the message), and things for other
+    /// ranks, during the round: delivered by deliver_local() after it.
+    std::vector<std::pair<unsigned, LocalMessage>> outbox;
+    std::vector<Outgoing> outgoing;
+    BatchLimits limits{};                          ///< this round's batch
+    vm::RunStatus status = vm::RunStatus::Success;  ///< how its batch ended
+    unsigned rotate = 0;                           ///< where its searches for an IU start
   };
   struct Export {
     vm::Cell variable = 0;             ///< a root (0: a free entry)
@@ -168,10 +192,18 @@ class MpiMachine final : public vm::RemoteOps {
 
   [[nodiscard]] int rank_of(unsigned iu) const;
   Node& node_of(unsigned iu) { return *nodes_[iu - first_]; }
-  void post(unsigned to, const LocalMessage& message) { node_of(to).inbox.push_back(message); }
+  /// A message from IU `from` to IU `to` of this rank (delivered after the round).
+  void post(const vm::Iu& from, unsigned to, const LocalMessage& message) {
+    node_of(from.index()).outbox.emplace_back(to, message);
+  }
+  /// The IUs' outboxes into their targets' inboxes, their things for other ranks into
+  /// outgoing_: true if there were any.
+  bool deliver_local();
   void apply_inbox(Node& node);
-  /// One pass of the rank's loop over its IUs: true if any reduced or took messages.
+  /// One round of the rank's loop over its IUs: true if any reduced or took messages.
   bool run_ius();
+  /// The loads of this rank's IUs (pools and inboxes) into loads_, between rounds.
+  void refresh_local_loads();
   /// Encodes what waits in outgoing_ and sends every rank its words (one message each).
   void flush();
   void send_data(int to);
@@ -215,6 +247,7 @@ class MpiMachine final : public vm::RemoteOps {
   /// when one differs.
   bool ranks_agree();
   void flush_output();
+  /// An IU's load between rounds: live for this rank's, as last heard for others'.
   [[nodiscard]] std::uint32_t load_of(unsigned iu) const;
 
   MachineDescription machine_;
@@ -227,13 +260,19 @@ class MpiMachine final : public vm::RemoteOps {
   unsigned ius_ = 1;
   unsigned first_ = 0;
   unsigned last_ = 1;
+  std::unique_ptr<SharedOutput> shared_out_;  // over out_ on rank 0, rank_out_ elsewhere
   std::vector<std::unique_ptr<Node>> nodes_;
+  std::unique_ptr<RoundWorkers> workers_;
+  std::vector<Node*> runnable_;  // the IUs of this round
+  unsigned batches_per_round_ = 1;  // batches an IU may run in a round (1 on one worker)
+  std::atomic<std::uint32_t> round_dry_{0};  // IUs of the round that have no work
   wire::SharedTables shared_{};
-  std::vector<std::uint32_t> loads_;        // every IU's load as last heard (own: live)
+  // Every IU's load: another rank's as last heard, this rank's as at the round's start, each
+  // plus the goals sent to it since (relaxed atomics: workers place goals by them).
+  std::unique_ptr<std::atomic<std::uint32_t>[]> loads_;
   std::vector<std::uint32_t> loads_sent_;   // this rank's loads as last published
   std::vector<bool> hungry_;                // an IU of another rank said it ran dry
   std::chrono::steady_clock::time_point loads_published_{};
-  unsigned rotate_ = 0;
 
   std::vector<Outgoing> outgoing_;
   std::unique_ptr<wire::Encoder> encoder_;  // encode_group's

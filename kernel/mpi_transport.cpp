@@ -45,6 +45,11 @@ MpiTransport::MpiTransport() {
   check(MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN), "MPI_Comm_set_errhandler");
   check(MPI_Comm_rank(MPI_COMM_WORLD, &rank_), "MPI_Comm_rank");
   check(MPI_Comm_size(MPI_COMM_WORLD, &size_), "MPI_Comm_size");
+  MPI_Comm host = MPI_COMM_NULL;
+  check(MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &host),
+        "MPI_Comm_split_type");
+  check(MPI_Comm_size(host, &ranks_on_host_), "MPI_Comm_size");
+  check(MPI_Comm_free(&host), "MPI_Comm_free");
 }
 
 MpiTransport::~MpiTransport() {

@@ -46,6 +46,8 @@ class MpiTransport {
 
   [[nodiscard]] int rank() const { return rank_; }
   [[nodiscard]] int size() const { return size_; }
+  /// The ranks of the job on this process's host (this one included; 1 without MPI).
+  [[nodiscard]] int ranks_on_host() const { return ranks_on_host_; }
   /// True when MPI is initialised (started by mpirun); false in a world of one rank.
   [[nodiscard]] bool active() const { return active_; }
 
@@ -83,6 +85,7 @@ class MpiTransport {
   bool active_ = false;
   int rank_ = 0;
   int size_ = 1;
+  int ranks_on_host_ = 1;
   std::deque<std::unique_ptr<Pending>> pending_;
 };
 

@@ -425,6 +425,7 @@ QueryResult Session::run_mpi(vm::PredicateId query, const std::vector<std::strin
   MpiOptions options;
   options.iu = options_;
   options.iu.trace_goals = nullptr;
+  options.workers = engine_.workers;
   const bool many = engine_.machine.ius > 1;
   options.error_report = [this, &world, many](const vm::Iu& iu) {
     return error_report(iu, many ? fmt::format(" (on IU {}, rank {})", iu.index(), world.rank()) : "");

@@ -53,7 +53,7 @@ struct EngineOptions {
   bool simulated = false;          ///< the simulated PIE64 (else one IU, host speed)
   bool threads = false;            ///< the machine on host threads (`machine` gives IUs etc.)
   bool mpi = false;                ///< the machine over the ranks of an mpirun job
-  unsigned workers = 0;            ///< threads engine: worker threads (0: one per core)
+  unsigned workers = 0;            ///< threads engine: worker threads (0: one per core); mpi: per rank
   MachineDescription machine;      ///< the simulated machine (and the threads engine's IUs)
   std::string trace_file;          ///< Chrome trace of the simulation, if set
   /// `fleng profile` (the inspector, simulated machine only): the goal sites each run sees are

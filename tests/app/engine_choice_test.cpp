@@ -32,7 +32,7 @@ TEST(EngineChoice, TheTable) {
     EXPECT_TRUE(engines.sim) << option;
     EXPECT_TRUE(engines.threads) << option;
   }
-  EXPECT_EQ(understood_by("workers").describe(), "threads");
+  EXPECT_EQ(understood_by("workers").describe(), "threads and mpi");
   EXPECT_EQ(understood_by("gc-stress").describe(), "local");
   EXPECT_EQ(understood_by("trace-goals").describe(), "local");
   for (const char* option : {"goal", "stats", "heap", "seed", "dump"}) {
@@ -75,7 +75,7 @@ TEST(EngineChoice, AnOptionTheGivenEngineDoesNotUnderstandIsAnErrorSayingWhy) {
             "--engine local does not understand --ius 4 (an option of the sim, threads and mpi "
             "engines); leave out --engine or say --engine sim");
   EXPECT_EQ(error_of(Engine::Sim, {{"workers", "--workers 2"}}),
-            "--engine sim does not understand --workers 2 (an option of the threads engine); "
+            "--engine sim does not understand --workers 2 (an option of the threads and mpi engines); "
             "leave out --engine or say --engine threads");
   EXPECT_NE(error_of(Engine::Threads, {{"gc-stress", "--gc-stress"}}).find("--engine local"),
             std::string::npos);
@@ -84,7 +84,7 @@ TEST(EngineChoice, AnOptionTheGivenEngineDoesNotUnderstandIsAnErrorSayingWhy) {
 TEST(EngineChoice, OptionsOfDifferentEnginesAreAnErrorNamingBoth) {
   EXPECT_EQ(error_of(std::nullopt, {{"gc-stress", "--gc-stress"}, {"workers", "--workers 2"}}),
             "--gc-stress and --workers 2 need different engines (--gc-stress: local; --workers "
-            "2: threads); give the options of one engine");
+            "2: threads and mpi); give the options of one engine");
   // The option named is the one that conflicts, not merely an earlier one.
   const std::string message =
       error_of(std::nullopt, {{"heap", "--heap 8"}, {"ius", "--ius 4"}, {"gc-stress", "--gc-stress"}});

@@ -153,6 +153,58 @@ TEST(MpiMachine, ARankThatDiesStopsTheOthersWithinSeconds) {
   std::filesystem::remove(file);
 }
 
+TEST(MpiMachine, TheIusOfARankRunOnItsWorkersWithTheAnswersOfOne) {
+  // 4 IUs on one rank with 2 workers (oneTBB threads), then 4 IUs on each of 2 ranks: queens 8
+  // spreads over them, and a stream between IUs of one rank (IU 0 to IU 1) as between ranks.
+  const auto file = write_program("workers", R"(
+main :- queens(8, N), produce(1, 20000, Xs), sum(Xs, 0, S) @ node(1), T is N + S, writeln(T).
+queens(N, Count) :- numbers(1, N, Ns), place(Ns, [], Qs), count(Qs, 0, Count).
+numbers(I, N, Ns) :- '>'(I, N, Done), numbers(Done, I, N, Ns).
+numbers(true, _, _, Ns) :- Ns = [].
+numbers(false, I, N, Ns) :- Ns = [I|Ns1], I1 is I + 1, numbers(I1, N, Ns1).
+place([], Placed, Qs) :- Qs = [Placed].
+place([N|Ns], Placed, Qs) :- try([N|Ns], [], Placed, Qs).
+try([], _, _, Qs) :- Qs = [].
+try([N|Ns], Rest, Placed, Qs) :-
+  safe(Placed, N, 1, Ok),
+  choose(Ok, N, Ns, Rest, Placed, Qs1),
+  try(Ns, [N|Rest], Placed, Qs2),
+  append(Qs1, Qs2, Qs).
+choose(true, N, Ns, Rest, Placed, Qs) :- append(Rest, Ns, Free), place(Free, [N|Placed], Qs).
+choose(false, _, _, _, _, Qs) :- Qs = [].
+safe([], _, _, Ok) :- Ok = true.
+safe([Q|Qs], N, D, Ok) :-
+  Up is Q + D, Down is Q - D,
+  '=:='(Up, N, A), '=:='(Down, N, B), '=:='(Q, N, C),
+  safe(A, B, C, Qs, N, D, Ok).
+safe(false, false, false, Qs, N, D, Ok) :- D1 is D + 1, safe(Qs, N, D1, Ok).
+safe(true, _, _, _, _, _, Ok) :- Ok = false.
+safe(_, true, _, _, _, _, Ok) :- Ok = false.
+safe(_, _, true, _, _, _, Ok) :- Ok = false.
+count([], C0, C) :- C = C0.
+count([_|Xs], C0, C) :- C1 is C0 + 1, count(Xs, C1, C).
+produce(N, Max, Xs) :- '>'(N, Max, Done), produce(Done, N, Max, Xs).
+produce(true, _, _, Xs) :- Xs = [].
+produce(false, N, Max, Xs) :- Xs = [N|Xs1], N1 is N + 1, produce(N1, Max, Xs1).
+sum([], S0, S) :- S = S0.
+sum([X|Xs], S0, S) :- S1 is S0 + X, sum(Xs, S1, S).
+)");
+  const auto one = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + file +
+                                            " --engine mpi --ius 4 --workers 2 --stats json 2>&1");
+  EXPECT_EQ(one.exit_code, 0) << one.output;
+  // 92 solutions, and 200010000 the sum of 1..20000.
+  EXPECT_EQ(one.output.substr(0, 17), "200010092\n{\"binds") << one.output;
+  EXPECT_NE(one.output.find("\"workers\":2"), std::string::npos) << one.output;
+  const auto two = mpi(2, file, "--ius 8 --workers 2 --heap 4");
+  EXPECT_EQ(two.exit_code, 0) << two.output;
+  EXPECT_EQ(two.output, "200010092\n");
+  // More workers than the rank's IUs would have nothing to do: as many as IUs.
+  const auto capped = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + file +
+                                               " --engine mpi --ius 1 --workers 4 --stats json 2>&1");
+  EXPECT_NE(capped.output.find("\"workers\":1"), std::string::npos) << capped.output;
+  std::filesystem::remove(file);
+}
+
 TEST(MpiMachine, WithoutMpirunItRunsAsOneRank) {
   const auto file = write_program("alone", "main :- X is 6 * 7, writeln(X).\n");
   const auto r = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + file +
