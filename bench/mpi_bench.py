@@ -16,7 +16,11 @@ bytes at the link's bandwidth.  Two bounds: the latency hidden behind other work
 the larger of compute and communication per host), and every message of a host on the
 critical path (compute + communication + latency per message).  Both add what no host count
 removes: the work spreading to all hosts (a round trip per halving) and Safra's token going
-twice round the ring of hosts at the end.  Writes bench/results/mpi-DATE.md and bench/results/mpi.json.
+twice round the ring of hosts at the end.
+
+Workers in a rank: the same workloads on one rank of 2 IUs, with 1 and with 2 workers
+(`--workers`; mpirun told `--bind-to none`, as it binds a lone rank to one core), against the
+threads engine with 2 workers.  Writes bench/results/mpi-DATE.md and bench/results/mpi.json.
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ WORKLOADS = [
     ("primes100000", "examples/primes.fl", "run(100000)", "9592", "run(10000)", "1229"),
 ]
 RANKS = (1, 2, 4)
+# One rank of 2 IUs: (label, command-line tail), the engine and its workers.
+WORKER_CONFIGS = [
+    ("mpi, 1 rank, 1 worker", ["--engine", "mpi", "--ius", "2", "--workers", "1"]),
+    ("mpi, 1 rank, 2 workers", ["--engine", "mpi", "--ius", "2", "--workers", "2"]),
+    ("threads, 2 workers", ["--engine", "threads", "--ius", "2", "--workers", "2"]),
+]
 
 # The cluster of the projection.
 LINK_BYTES_PER_SECOND = 10e9 / 8   # 10 GbE
@@ -54,9 +64,13 @@ def mpirun(ranks: int) -> list[str]:
     return command
 
 
-def run_once(file: str, goal: str, answer: str, ranks: int) -> dict:
-    command = mpirun(ranks) + [str(FLENG), "run", file, "-g", goal, "--engine", "mpi",
-                               "--stats", "json"]
+def run_once(file: str, goal: str, answer: str, ranks: int, tail: list[str] | None = None) -> dict:
+    if tail is None:
+        command = mpirun(ranks) + [str(FLENG), "run", file, "-g", goal, "--engine", "mpi",
+                                   "--stats", "json"]
+    else:
+        prefix = mpirun(1) + ["--bind-to", "none"] if "mpi" in tail else []
+        command = prefix + [str(FLENG), "run", file, "-g", goal, "--stats", "json"] + tail
     p = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600)
     lines = p.stdout.strip().splitlines()
     if p.returncode != 0 or len(lines) < 2 or lines[0] != answer:
@@ -102,6 +116,9 @@ def main() -> int:
             for ranks in RANKS:
                 g, a = (qgoal, qanswer) if args.quick else (goal, answer)
                 results.setdefault((wid, ranks), []).append(run_once(file, g, a, ranks))
+            for label, tail in WORKER_CONFIGS:
+                g, a = (qgoal, qanswer) if args.quick else (goal, answer)
+                results.setdefault((wid, label), []).append(run_once(file, g, a, 1, tail))
 
     rows = []
     for wid, *_ in WORKLOADS:
@@ -116,6 +133,15 @@ def main() -> int:
                          "reductions": red, "messages": msgs, "bytes": 8 * words,
                          "messages_per_reduction": msgs / red, "bytes_per_reduction": 8 * words / red,
                          "runs": len(rs)})
+
+    worker_rows = []
+    for wid, *_ in WORKLOADS:
+        base = statistics.median(r["elapsed_seconds"] for r in results[(wid, WORKER_CONFIGS[0][0])])
+        for label, _ in WORKER_CONFIGS:
+            rs = results[(wid, label)]
+            t = statistics.median(r["elapsed_seconds"] for r in rs)
+            worker_rows.append({"workload": wid, "configuration": label, "seconds": t,
+                                "speedup": base / t, "runs": len(rs)})
 
     projections = []
     for wid, *_ in WORKLOADS:
@@ -140,6 +166,11 @@ def main() -> int:
         out.append(f"| {r['workload']} | {r['ranks']} | {r['seconds']:.3f} | {r['speedup']:.2f} | "
                    f"{r['reductions']:.0f} | {r['messages']:.0f} | {r['bytes']:.0f} | "
                    f"{r['messages_per_reduction']:.5f} | {r['bytes_per_reduction']:.3f} |")
+    out += ["", "Workers in a rank: one rank of 2 IUs (`--bind-to none`), speedup over 1 worker; "
+            "the threads engine for comparison (its `elapsed_seconds` likewise the run alone):", "",
+            "| workload | configuration | seconds | speedup |", "| --- | --- | --- | --- |"]
+    for r in worker_rows:
+        out.append(f"| {r['workload']} | {r['configuration']} | {r['seconds']:.3f} | {r['speedup']:.2f} |")
     out += ["", "Projection to a cluster (10 GbE, 20 us latency, 5 us of software per message "
             "and side; messages per reduction from the run on `from` ranks; bench/mpi_bench.py "
             "says how):", "",
@@ -152,7 +183,8 @@ def main() -> int:
     text = "\n".join(out) + "\n"
     results_dir = ROOT / "bench" / "results"
     (results_dir / f"mpi-{date}.md").write_text(text)
-    (results_dir / "mpi.json").write_text(json.dumps({"rows": rows, "projections": projections},
+    (results_dir / "mpi.json").write_text(json.dumps({"rows": rows, "workers": worker_rows,
+                                                      "projections": projections},
                                                      indent=1) + "\n")
     print(text)
     return 0
