@@ -6,9 +6,10 @@
 //
 // Workers: a rank's loop goes in rounds. Between rounds its thread alone receives and sends
 // (MPI), applies the IUs' messages, makes room in their heaps (collecting garbage) and decides
-// work sharing; in a round, every IU of the rank that has work reduces one batch, the IUs side
-// by side on K workers (kernel/round_workers.hpp: the rank's thread and K-1 oneTBB threads;
-// K is --workers, by default the cores the rank may use, at most its IUs). During a round an IU
+// work sharing; in a round, every IU of the rank that has work reduces batches (until the
+// round's time is up, or one batch while some IU has none), the IUs side by side on K workers
+// (kernel/round_workers.hpp: the rank's thread and K-1 oneTBB threads; K is --workers, by
+// default the cores the rank may use, at most its IUs). During a round an IU
 // writes only its own heap and its own node (the messages it sends wait in its outbox and its
 // list of things for other ranks), reads other IUs' heaps as on the threads engine, and the
 // loads it places goals by are the round's start's (relaxed atomics, plus the goals sent).
@@ -264,7 +265,8 @@ class MpiMachine final : public vm::RemoteOps {
   std::vector<std::unique_ptr<Node>> nodes_;
   std::unique_ptr<RoundWorkers> workers_;
   std::vector<Node*> runnable_;  // the IUs of this round
-  unsigned batches_per_round_ = 1;  // batches an IU may run in a round (1 on one worker)
+  bool several_per_round_ = false;  // an IU may run several batches in a round (workers > 1)
+  std::chrono::steady_clock::time_point round_end_{};  // when a round's IUs stop taking batches
   std::atomic<std::uint32_t> round_dry_{0};  // IUs of the round that have no work
   wire::SharedTables shared_{};
   // Every IU's load: another rank's as last heard, this rank's as at the round's start, each
