@@ -394,7 +394,7 @@ vm::RunStatus MpiMachine::run() {
 
 bool MpiMachine::run_ius() {
   // Between rounds, on this thread: timers, the messages of the last round, room in the heaps,
-  // the dynamic-partitioning flags; then a batch of every IU with work, on the workers.
+  // the dynamic-partitioning flags; then batches of every IU with work, on the workers.
   bool busy = deliver_local();
   for (auto& owned : nodes_) {
     Node& node = *owned;
