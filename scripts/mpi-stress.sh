@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Long stress of the mpi engine (not in the default suite): every example, many times, under
-# mpirun on random rank and IU counts, static on and off, low and high thresholds, each output
+# mpirun on random rank, IU and worker counts (workers per rank: the default or 2-3, so that a
+# rank's IUs run side by side), static on and off, low and high thresholds, each output
 # compared with the simulator's expected one (tests/golden/sim). More ranks than cores are
 # oversubscribed, which shuffles the ranks' timing.
 #   scripts/mpi-stress.sh [RUNS] [BUILD_DIR]      (default: 200 runs, build/)
@@ -25,15 +26,20 @@ for ((run = 1; run <= runs; run++)); do
   static=${static_choices[RANDOM % 2]}
   threshold_choices=(1 2 8 128)
   threshold=${threshold_choices[RANDOM % 4]}
+  worker_choices=("" 2 3)
+  workers=${worker_choices[RANDOM % 3]}
+  worker_option=()
+  [[ -n "$workers" ]] && worker_option=(--workers "$workers")
   # The line split as the golden tests split it (a goal with spaces is quoted in it; a
   # parenthesis is an ordinary character).
   mapfile -t args < <(python3 -c 'import shlex, sys; print("\n".join(shlex.split(open(sys.argv[1]).read())))' "$case_file")
   if ! out=$(timeout 120 "${mpirun[@]}" -np "$ranks" "$fleng" run "${args[@]}" --engine mpi \
-               --ius "$ius" --static "$static" --threshold "$threshold" 2>/tmp/mpi-stress.err) ||
+               --ius "$ius" --static "$static" --threshold "$threshold" "${worker_option[@]}" \
+               2>/tmp/mpi-stress.err) ||
      [[ "$out" != "$(cat "$expected")" ]]; then
     failures=$((failures + 1))
     echo "FAILED: mpirun -np $ranks $fleng run ${args[*]} --engine mpi --ius $ius" \
-         "--static $static --threshold $threshold" >&2
+         "--static $static --threshold $threshold ${worker_option[*]}" >&2
     head -20 /tmp/mpi-stress.err >&2
   fi
   if ((run % 50 == 0)); then echo "mpi-stress: $run runs, $failures failed"; fi
