@@ -1,47 +1,13 @@
 // The fork-and-join pool of the mpi engine's rank (kernel/round_workers.hpp).
 #include "kernel/round_workers.hpp"
 
-#include <latch>
-
-#include <oneapi/tbb/global_control.h>
-#include <oneapi/tbb/task_arena.h>
+#include "kernel/worker_loop_task.hpp"
 
 namespace fleng::kernel {
 
-namespace {
-
-inline void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
-// The function object oneTBB runs: a worker's loop. As the threads engine's (see
-// kernel/threads_machine.cpp and scripts/tsan.supp): the uninstrumented libtbb hands the object
-// over between threads, so its field is read in one function of that name, and the loop then
-// synchronizes with the constructor through `handover_` before it touches anything else.
-class RoundLoopTask {
- public:
-  explicit RoundLoopTask(RoundWorkers* pool) : pool_(pool) {}
-  void operator()() const { start_handed_over(); }
-
- private:
-  [[gnu::noipa]] void start_handed_over() const { pool_->loop(); }
-  RoundWorkers* pool_;
-};
-
-}  // namespace
-
 struct RoundWorkers::Runtime {
-  explicit Runtime(unsigned workers)
-      : control(tbb::global_control::max_allowed_parallelism, workers),
-        arena(static_cast<int>(workers), 1),
-        joined(static_cast<std::ptrdiff_t>(workers - 1)) {}
-  tbb::global_control control;
-  tbb::task_arena arena;
-  std::latch joined;  // every oneTBB worker has entered its loop
+  explicit Runtime(unsigned count) : workers(count) {}
+  WorkerArena workers;
 };
 
 RoundWorkers::RoundWorkers(unsigned workers, std::chrono::microseconds spin)
@@ -50,9 +16,9 @@ RoundWorkers::RoundWorkers(unsigned workers, std::chrono::microseconds spin)
   runtime_ = std::make_unique<Runtime>(workers_);
   for (unsigned k = 1; k < workers_; ++k) {
     handover_.fetch_add(1, std::memory_order_release);
-    runtime_->arena.enqueue(RoundLoopTask(this));
+    runtime_->workers.arena.enqueue(WorkerLoopTask<RoundWorkers, &RoundWorkers::loop>(this));
   }
-  runtime_->joined.wait();
+  runtime_->workers.joined.wait();
 }
 
 RoundWorkers::~RoundWorkers() {
@@ -65,7 +31,7 @@ RoundWorkers::~RoundWorkers() {
 
 void RoundWorkers::loop() {
   static_cast<void>(handover_.load(std::memory_order_acquire));  // before any other access
-  runtime_->joined.count_down();
+  runtime_->workers.joined.count_down();
   std::unique_lock lock(mutex_);
   while (!shutdown_) {
     if (next_ < pieces_) {

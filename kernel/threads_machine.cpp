@@ -19,6 +19,7 @@
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include "kernel/worker_loop_task.hpp"
 #include "vm/goal_record.hpp"
 
 namespace fleng::kernel {
@@ -66,42 +67,13 @@ bool set_current_thread_cpus(const std::vector<std::size_t>& cpus) {
   return pthread_setaffinity_np(pthread_self(), sizeof set, &set) == 0;
 }
 
-/// A spinning worker's pause between looks at the ready queue.
-inline void spin_pause() {
-#if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#elif defined(__aarch64__)
-  asm volatile("yield");
-#endif
-}
-
-// The function object oneTBB runs: a worker's loop (worker_loop), one per worker, for the
-// machine's lifetime. libtbb is not built with ThreadSanitizer, so its hand-over of the object
-// between threads is invisible to TSan: the fields are read in one function of their own
-// (scripts/tsan.supp names it, and nothing else of ours), and the loop then synchronizes with
-// the constructor through `handover_` (its increment is a release, the loop's first load an
-// acquire) before it touches anything else. Everything the loops share after that goes through
-// the ready queue's mutex and the machine's atomics.
-class WorkerLoopTask {
- public:
-  explicit WorkerLoopTask(ThreadsMachine* machine) : machine_(machine) {}
-  void operator()() const { start_handed_over(); }
-
- private:
-  [[gnu::noipa]] void start_handed_over() const { machine_->worker_loop(); }
-  ThreadsMachine* machine_;
-};
 }  // namespace
 
 struct ThreadsMachine::Runtime {
-  explicit Runtime(unsigned workers)
-      : control(tbb::global_control::max_allowed_parallelism, workers),
-        arena(static_cast<int>(workers), 1),
-        joined(static_cast<std::ptrdiff_t>(workers - 1)) {}
+  explicit Runtime(unsigned count) : workers(count) {}
   // K workers: the thread that calls run() (the arena's slot for a master, which it never
   // takes: it serves turns outside the arena) and K-1 oneTBB worker threads.
-  tbb::global_control control;
-  tbb::task_arena arena;
+  WorkerArena workers;
   std::atomic<std::int64_t> in_flight{0};  // IU turns queued or running
   // The ready queue: IUs due a turn, in the order they became due (FIFO, so that IUs sharing
   // a worker take turns). A worker with nothing to run looks at `ready_count` for
@@ -118,7 +90,6 @@ struct ThreadsMachine::Runtime {
   bool idle = false;
   std::atomic<std::uint32_t> ready_count{0};  // ready.size(), for the spinning workers
   std::atomic<std::uint32_t> spinning{0};     // workers looking at ready_count
-  std::latch joined;  // every oneTBB worker has entered its loop
 };
 
 ThreadsMachine::ThreadsMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream& out,
@@ -193,11 +164,13 @@ void ThreadsMachine::start_workers() {
   // These are K-1 oneTBB threads: the thread that calls run() is worker 0 while the run lasts,
   // so that K workers are K threads, one per core, and one worker needs no oneTBB thread. With
   // one IU, run() runs every turn itself and the others sleep.
+  // (The hand-over to each loop through `handover_`: kernel/worker_loop_task.hpp. Everything
+  // the loops share after that goes through the ready queue's mutex and the machine's atomics.)
   for (unsigned k = 1; k < workers_; ++k) {
     handover_.fetch_add(1, std::memory_order_release);
-    runtime_->arena.enqueue(WorkerLoopTask(this));
+    runtime_->workers.arena.enqueue(WorkerLoopTask<ThreadsMachine, &ThreadsMachine::worker_loop>(this));
   }
-  runtime_->joined.wait();
+  runtime_->workers.joined.wait();
 }
 
 ThreadsMachine::~ThreadsMachine() {
@@ -221,7 +194,7 @@ void ThreadsMachine::worker_loop() {
   } else {
     set_current_thread_cpus(process_cpus_);
   }
-  runtime.joined.count_down();
+  runtime.workers.joined.count_down();
   unsigned i = 0;
   bool had_turn = false;
   while (take_turn(i, had_turn, /*caller=*/false)) {

@@ -30,6 +30,15 @@ Outcome mpi(int ranks, const std::string& file, const std::string& arguments, bo
                                   " --engine mpi " + arguments + (with_stderr ? " 2>&1" : " 2>/dev/null"));
 }
 
+/// A producer of the numbers 1..Max and a consumer summing them (a stream).
+constexpr const char* kProduceAndSum = R"(
+produce(N, Max, Xs) :- '>'(N, Max, Done), produce(Done, N, Max, Xs).
+produce(true, _, _, Xs) :- Xs = [].
+produce(false, N, Max, Xs) :- Xs = [N|Xs1], N1 is N + 1, produce(N1, Max, Xs1).
+sum([], S0, S) :- S = S0.
+sum([X|Xs], S0, S) :- S1 is S0 + X, sum(Xs, S1, S).
+)";
+
 std::size_t count(const std::string& text, const std::string& part) {
   std::size_t n = 0;
   for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
@@ -51,14 +60,9 @@ hello(N) :- writeln(from(N)).
 
 TEST(MpiMachine, AStreamBetweenRanksGivesTheAnswerOfOneMachine) {
   // A producer on IU 0, a consumer on IU 1 (another rank): every element crosses.
-  const auto file = write_program("stream", R"(
+  const auto file = write_program("stream", std::string(R"(
 main :- produce(1, 20000, Xs), sum(Xs, 0, S) @ node(1), writeln(S).
-produce(N, Max, Xs) :- '>'(N, Max, Done), produce(Done, N, Max, Xs).
-produce(true, _, _, Xs) :- Xs = [].
-produce(false, N, Max, Xs) :- Xs = [N|Xs1], N1 is N + 1, produce(N1, Max, Xs1).
-sum([], S0, S) :- S = S0.
-sum([X|Xs], S0, S) :- S1 is S0 + X, sum(Xs, S1, S).
-)");
+)") + kProduceAndSum);
   // A heap of 1 MiB per IU: the export and import tables keep only what is still unbound, so
   // 20000 elements (far more than fits at once) pass.
   const auto r = mpi(2, file, "--heap 1 --stats json");
@@ -156,7 +160,7 @@ TEST(MpiMachine, ARankThatDiesStopsTheOthersWithinSeconds) {
 TEST(MpiMachine, TheIusOfARankRunOnItsWorkersWithTheAnswersOfOne) {
   // 4 IUs on one rank with 2 workers (oneTBB threads), then 4 IUs on each of 2 ranks: queens 8
   // spreads over them, and a stream between IUs of one rank (IU 0 to IU 1) as between ranks.
-  const auto file = write_program("workers", R"(
+  const auto file = write_program("workers", std::string(R"(
 main :- queens(8, N), produce(1, 20000, Xs), sum(Xs, 0, S) @ node(1), T is N + S, writeln(T).
 queens(N, Count) :- numbers(1, N, Ns), place(Ns, [], Qs), count(Qs, 0, Count).
 numbers(I, N, Ns) :- '>'(I, N, Done), numbers(Done, I, N, Ns).
@@ -183,12 +187,7 @@ safe(_, true, _, _, _, _, Ok) :- Ok = false.
 safe(_, _, true, _, _, _, Ok) :- Ok = false.
 count([], C0, C) :- C = C0.
 count([_|Xs], C0, C) :- C1 is C0 + 1, count(Xs, C1, C).
-produce(N, Max, Xs) :- '>'(N, Max, Done), produce(Done, N, Max, Xs).
-produce(true, _, _, Xs) :- Xs = [].
-produce(false, N, Max, Xs) :- Xs = [N|Xs1], N1 is N + 1, produce(N1, Max, Xs1).
-sum([], S0, S) :- S = S0.
-sum([X|Xs], S0, S) :- S1 is S0 + X, sum(Xs, S1, S).
-)");
+)") + kProduceAndSum);
   const auto one = fleng::test::run_command(std::string(FLENG_BINARY) + " run " + file +
                                             " --engine mpi --ius 4 --workers 2 --stats json 2>&1");
   EXPECT_EQ(one.exit_code, 0) << one.output;
