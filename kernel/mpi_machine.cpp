@@ -135,7 +135,6 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   // Spinning helps only while every worker of the host has a core.
   const auto spin = std::chrono::microseconds(workers * sharing <= cores ? machine_.threads_idle_spin : 0);
   workers_ = std::make_unique<RoundWorkers>(workers, spin);
-  several_per_round_ = workers > 1;
   loads_ = std::make_unique<std::atomic<std::uint32_t>[]>(ius_);
   for (unsigned i = 0; i < ius_; ++i) loads_[i].store(0, std::memory_order_relaxed);
   hungry_.assign(ius_, false);
@@ -411,10 +410,15 @@ bool MpiMachine::run_ius() {
   // IUs of this rank that have run dry: a round ends soon while one has, so that the next can
   // feed it (a round's batches are long only while every IU has work).
   std::uint32_t dry = 0;
-  if (several_per_round_) {
+  if (several_per_round()) {
     for (auto& owned : nodes_) dry += owned->iu->pool_size() == 0 ? 1U : 0U;
   }
   round_dry_.store(dry, std::memory_order_relaxed);
+  // The MP's dynamic-partitioning flag, from the least load heard of (the same for every IU
+  // of the round).
+  std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
+  for (unsigned k = 0; k < ius_ && least >= machine_.threshold; ++k) least = std::min(least, load_of(k));
+  const bool distribute = ius_ > 1 && least < machine_.threshold;
   for (auto& owned : nodes_) {
     Node& node = *owned;
     vm::Iu& iu = *node.iu;
@@ -422,14 +426,11 @@ bool MpiMachine::run_ius() {
     if (iu.pool_size() == 0) continue;
     const std::size_t low = std::max(kMinLowCells, iu.heap.usable_cells() / 8);
     if (iu.heap.free_cells() < low && !make_room(iu, low)) return true;
-    // The MP's dynamic-partitioning flag, from the least load heard of.
-    std::uint32_t least = std::numeric_limits<std::uint32_t>::max();
-    for (unsigned k = 0; k < ius_ && least >= machine_.threshold; ++k) least = std::min(least, load_of(k));
-    iu.distribute = ius_ > 1 && least < machine_.threshold;
+    iu.distribute = distribute;
     node.limits = BatchLimits{static_cast<std::uint32_t>(kBatchGoals),
                               ius_ == 1 ? std::numeric_limits<std::uint64_t>::max() / 2 : kBatchReductions,
                               options_.iu.time_slice, low, nullptr, 0, 0};
-    if (several_per_round_ && dry == 0) {
+    if (several_per_round() && dry == 0) {
       // A batch looks every few hundred reductions for an IU of the round that ran dry.
       node.limits.waiting = &round_dry_;
       node.limits.waiting_reductions = kBatchReductions / 8;
@@ -445,7 +446,7 @@ bool MpiMachine::run_ius() {
     // Batches until the round's time is up while every IU of the rank has work, so that the
     // workers finish together; one batch when some IU has none (nothing reaches an IU during
     // a round: the next round feeds it).
-    bool more = several_per_round_;
+    bool more = several_per_round();
     do {
       node.status = node.policy->run_batch(node.limits);
       more = more && node.status == vm::RunStatus::Success && iu.pool_size() > 0 &&
@@ -453,7 +454,7 @@ bool MpiMachine::run_ius() {
              round_dry_.load(std::memory_order_relaxed) == 0 &&
              std::chrono::steady_clock::now() < round_end_;
     } while (more);
-    if (several_per_round_ && iu.pool_size() == 0) round_dry_.fetch_add(1, std::memory_order_relaxed);
+    if (several_per_round() && iu.pool_size() == 0) round_dry_.fetch_add(1, std::memory_order_relaxed);
   });
   deliver_local();
   for (Node* node : runnable_) {

@@ -265,7 +265,8 @@ class MpiMachine final : public vm::RemoteOps {
   std::vector<std::unique_ptr<Node>> nodes_;
   std::unique_ptr<RoundWorkers> workers_;
   std::vector<Node*> runnable_;  // the IUs of this round
-  bool several_per_round_ = false;  // an IU may run several batches in a round (workers > 1)
+  /// An IU may run several batches in a round (with more than one worker).
+  [[nodiscard]] bool several_per_round() const { return workers_->workers() > 1; }
   std::chrono::steady_clock::time_point round_end_{};  // when a round's IUs stop taking batches
   std::atomic<std::uint32_t> round_dry_{0};  // IUs of the round that have no work
   wire::SharedTables shared_{};
