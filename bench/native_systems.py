@@ -5,8 +5,9 @@ only when the tools are there, and the run goes on without them:
 
   klic            KLIC, the KL1-to-C compiler, found with --klic PREFIX, else
                   $KLIC_HOME, else `klic` on PATH (PREFIX/bin/klic).  It is not
-                  part of this project and nothing here builds it: the reader
-                  builds KLIC from its public sources and passes --klic PREFIX.
+                  part of this project: bench/build_klic.sh builds it from its
+                  public sources outside the repository (default prefix
+                  /tmp/klic), and the reader passes --klic PREFIX.
                   The KL1 workloads and their harness (bench/programs/*.kl1)
                   are compiled into one executable, once, before the timed runs.
   fleng-compiled  `build/fleng build FILE -o OUT`: each Fleng workload compiled

@@ -12,9 +12,9 @@
 # Installs swi-prolog-nox and gprolog from the Debian packages when missing
 # (as root), builds fleng (cmake --build build), then runs bench/bench.py: every
 # workload (nrev30, queens 8 and 10, primes below 3000 and 30000, tak(18,12,6),
-# fib(25)) on fleng, fleng compiled (`fleng build`, "not built" while fleng has
-# no build command), KLIC (when given; KLIC is not part of this project: build
-# it from its public sources and pass --klic PREFIX), SWI-Prolog (swipl -O) and
+# fib(25)) on fleng, fleng compiled (`fleng build`), KLIC (when given; KLIC is
+# not part of this project: bash bench/build_klic.sh builds it from its public
+# sources under /tmp/klic, then pass --klic /tmp/klic), SWI-Prolog (swipl -O) and
 # GNU Prolog (gplc native code, and consulted byte code), median of the runs,
 # every answer checked, plus fleng's peak memory for primes below 200000 and
 # 30000.  Prints a table and writes bench/results/latest.json, the run's dated

@@ -20,7 +20,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <map>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <string>
@@ -678,11 +680,60 @@ class PredicateEmitter {
   }
 
   // --- bodies --------------------------------------------------------------------------------------
+  // Within a body the emitter knows which registers hold a dereferenced value (derefed_): one
+  // that is not a reference, or a reference to a variable that was unbound when it was read and
+  // that nothing has bound since (no unification or out-of-line builtin came between). Such a
+  // register is used as it is where the interpreter would dereference it again: the inputs of
+  // the inline builtins and the tests of an inlined dispatch. The body's instructions are
+  // emitted in code order and jump only forward, so what holds at an instruction is what holds
+  // at the end of the one before (unless that one ends the body) and at every jump to it.
   void emit_body(std::uint64_t start) {
+    derefed_.clear();
+    derefed_at_.clear();
+    bool falls_through = false;  // the body's start is reached by the commit's jump alone
     for (const std::uint64_t pc : instructions(start, Region::Body)) {
+      const auto at = derefed_at_.find(pc);
+      if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) {
+        derefed_.clear();  // another clause's commit jumps here too
+      } else if (!falls_through) {
+        derefed_ = at == derefed_at_.end() ? std::set<std::uint64_t>{} : at->second;
+      } else if (at != derefed_at_.end()) {
+        std::set<std::uint64_t> both;
+        std::set_intersection(derefed_.begin(), derefed_.end(), at->second.begin(), at->second.end(),
+                              std::inserter(both, both.end()));
+        derefed_ = std::move(both);
+      }
       label(fmt::format("body{}", pc));
       emit_body_instruction(pc);
+      const auto op = static_cast<Op>(code_[pc]);
+      falls_through = op != Op::execute && op != Op::proceed;
     }
+  }
+
+  /// A body jumps from here to the instruction at `target`: what is dereferenced here holds
+  /// there on this path.
+  void note_jump(std::uint64_t target) {
+    const auto [it, first] = derefed_at_.try_emplace(target, derefed_);
+    if (!first) {
+      std::set<std::uint64_t> both;
+      std::set_intersection(it->second.begin(), it->second.end(), derefed_.begin(), derefed_.end(),
+                            std::inserter(both, both.end()));
+      it->second = std::move(both);
+    }
+  }
+
+  /// The dereferenced value of register `r` as an expression: the register itself once it holds
+  /// it (dereferenced in place here if it did not).
+  std::string derefed(std::uint64_t r) {
+    if (r >= vm::kConstantRegisterBase) return fmt::format("native_cells::deref({})", reg(r));
+    if (derefed_.insert(r).second) line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
+    return reg(r);
+  }
+  /// Register `r` is written with a value that may be a reference to a bound variable.
+  void written(std::uint64_t r) { derefed_.erase(r); }
+  /// Register `r` is written with a dereferenced value.
+  void written_derefed(std::uint64_t r) {
+    if (r < vm::kConstantRegisterBase) derefed_.insert(r);
   }
 
   /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool.
@@ -718,12 +769,15 @@ class PredicateEmitter {
 
   /// The end of a builtin's inline fast path (the instruction at `pc`, a function): otherwise
   /// the builtin, called out of line as builtin_call does.
-  void builtin_fallback(std::uint64_t pc) {
+  /// `fresh_out`: the builtin's output register, a new variable the builtin binds or leaves
+  /// unbound, dereferenced after the call so that both paths leave it dereferenced.
+  void builtin_fallback(std::uint64_t pc, std::optional<std::uint64_t> fresh_out = std::nullopt) {
     line("  } else {");
     out_.push_back("  @spill");
     line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
     out_.push_back("  @reload");
     line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+    if (fresh_out) line(fmt::format("    {0} = native_cells::deref({0});", reg(*fresh_out)));
     line("  }");
     line("}");
   }
@@ -738,10 +792,12 @@ class PredicateEmitter {
         line("  p[0] = make_var_contents();");
         line(fmt::format("  {} = make_pointer(Tag::Ref, p, here);", reg(code_[pc + 1])));
         line("}");
+        written_derefed(code_[pc + 1]);
         break;
       case Op::put_const:
         line(fmt::format("{} = {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
                          constant_comment(code_[pc + 2])));
+        written_derefed(code_[pc + 1]);
         break;
       case Op::put_number: {
         const vm::NumberConstant& k = image_.numbers.at(code_[pc + 2]);
@@ -751,6 +807,7 @@ class PredicateEmitter {
         line(fmt::format("  p[1] = {};", hex(k.is_float ? vm::double_bits(k.real) : static_cast<Cell>(k.integer))));
         line(fmt::format("  {} = make_pointer(Tag::Box, p, here);", reg(code_[pc + 1])));
         line("}");
+        written_derefed(code_[pc + 1]);
         break;
       }
       case Op::put_cons:
@@ -760,6 +817,7 @@ class PredicateEmitter {
         line(fmt::format("  p[1] = {};", reg(code_[pc + 3])));
         line(fmt::format("  {} = make_pointer(Tag::Cons, p, here);", reg(code_[pc + 1])));
         line("}");
+        written_derefed(code_[pc + 1]);
         break;
       case Op::put_struct: {
         const auto functor = static_cast<std::uint32_t>(code_[pc + 2]);
@@ -770,15 +828,27 @@ class PredicateEmitter {
         for (std::uint32_t i = 0; i < n; ++i) line(fmt::format("  p[{}] = {};", 1 + i, reg(code_[pc + 4 + i])));
         line(fmt::format("  {} = make_pointer(Tag::Struct, p, here);", reg(code_[pc + 1])));
         line("}");
+        written_derefed(code_[pc + 1]);
         break;
       }
-      case Op::move: line(fmt::format("{} = {};", reg(code_[pc + 1]), reg(code_[pc + 2]))); break;
+      case Op::move: {
+        const std::uint64_t dst = code_[pc + 1];
+        const std::uint64_t src = code_[pc + 2];
+        line(fmt::format("{} = {};", reg(dst), reg(src)));
+        if (src >= vm::kConstantRegisterBase || derefed_.count(src) != 0) {
+          written_derefed(dst);
+        } else {
+          written(dst);
+        }
+        break;
+      }
       case Op::place:        // placements: nothing on one IU
       case Op::resolve_any:
       case Op::label_from: break;
       case Op::unify:
         line(fmt::format("if (!NativeAccess::unify(iu, {0}, {1})) [[unlikely]] return NativeAccess::unify_failed(iu, f, {2}, {0}, {1});",
                          reg(code_[pc + 1]), reg(code_[pc + 2]), pc));
+        derefed_.clear();  // a variable may be bound
         break;
       case Op::unify_list: {
         const bool fresh_tail = code_[pc + 4] != 0;
@@ -805,11 +875,13 @@ class PredicateEmitter {
         line(fmt::format("    return NativeAccess::unify_failed(iu, f, {}, out, list);", pc));
         line("  }");
         line("}");
+        derefed_.clear();  // a variable may be bound
         break;
       }
       case Op::call_builtin:
         line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
         builtin_call(pc, false);
+        derefed_.clear();  // a variable may be bound
         break;
       case Op::call_function:
         if (code_[pc + 1] == vm::builtin_ids::arg && code_[pc + 3] != 0 && code_[pc + 4] == 2) {
@@ -823,10 +895,12 @@ class PredicateEmitter {
           line("    ++iu.counters.builtin_calls;");
           line(fmt::format("    {} = value;", reg(code_[pc + 2])));
           builtin_fallback(pc);
+          written(code_[pc + 2]);  // an argument, as it is in the structure
           break;
         }
         line(fmt::format("// {}", comment_safe(std::string(vm::kBuiltins[code_[pc + 1]].name))));
         builtin_call(pc, true);
+        derefed_.clear();  // a variable may be bound
         break;
       case Op::fn_add:
       case Op::fn_sub:
@@ -848,8 +922,8 @@ class PredicateEmitter {
             {Op::fn_equal, "equal"}};
         const std::string out = reg(code_[pc + 2]);
         line(fmt::format("{{  // {}", kFast.at(op)));
-        line(fmt::format("  const Cell x = native_cells::deref({});", reg(code_[pc + 5])));
-        line(fmt::format("  const Cell y = native_cells::deref({});", reg(code_[pc + 6])));
+        line(fmt::format("  const Cell x = {};", derefed(code_[pc + 5])));
+        line(fmt::format("  const Cell y = {};", derefed(code_[pc + 6])));
         line("  Cell value = 0;");
         line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
                          "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
@@ -857,11 +931,14 @@ class PredicateEmitter {
         line("    ++iu.counters.builtin_calls;");
         if (code_[pc + 3] != 0) {
           line(fmt::format("    {} = value;", out));
+          builtin_fallback(pc, code_[pc + 2]);
+          written_derefed(code_[pc + 2]);
         } else {
           line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0});",
                            out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
+          builtin_fallback(pc);
+          derefed_.clear();  // the output was bound
         }
-        builtin_fallback(pc);
         break;
       }
       case Op::spawn:
@@ -872,10 +949,13 @@ class PredicateEmitter {
         break;
       case Op::execute: emit_execute(pc); break;
       case Op::proceed: line("return NativeAccess::next_goal(iu, f);  // the end of the body"); break;
-      case Op::if_not_const:
-        line(fmt::format("if (native_cells::deref({}) != {}) goto {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
+      case Op::if_not_const: {
+        const std::string value = derefed(code_[pc + 1]);
+        line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
                          jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
+        note_jump(code_[pc + 3]);
         break;
+      }
       case Op::reduced:
         line("++iu.counters.reductions;  // an inlined clause");
         if (image_.random_used) {
@@ -1004,6 +1084,9 @@ class PredicateEmitter {
   const ClauseText& clause_text_;
   std::vector<std::pair<std::vector<std::uint32_t>, Facts>> chains_;
   std::set<std::uint64_t> prederefed_;  ///< the arguments the current list dereferenced first
+  std::set<std::uint64_t> derefed_;     ///< the registers the body holds dereferenced here
+  /// What is dereferenced on every jump so far to the body instruction at a code address.
+  std::map<std::uint64_t, std::set<std::uint64_t>> derefed_at_;
   std::set<std::uint64_t> bodies_;
   std::set<std::uint64_t> emitted_bodies_;
   std::vector<std::string> out_;
