@@ -96,6 +96,7 @@ class PredicateEmitter {
     // The index: the argument dereferenced once and switched on, each kind of value going to the
     // clause list the interpreter's index gives it, emitted for that kind (what is known of the
     // argument there spares its heads tests: IndexFact).
+    label("entry");  // a last call of the predicate itself comes back here (emit_execute)
     const vm::ClauseIndex& index = p_.index;
     const bool indexed = p_.arity > 0 && !index.trivial;
     if (indexed) {
@@ -992,7 +993,23 @@ class PredicateEmitter {
       line(fmt::format("  NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
                        image_.site_keys.at(pc)));
     }
-    if (native_[target]) {
+    if (target == id_) {
+      // A last call of the predicate itself: its arguments in its argument registers (a
+      // parallel assignment) and a jump back to its entry. The other registers keep what they
+      // hold (valid cells for a collection), so nothing is set again per call.
+      line("  if (f.slice > 1) [[likely]] {");
+      line("    --f.slice;");
+      line(fmt::format("    f.site = {};", pc));
+      std::vector<std::uint32_t> changed;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (value_of(i) != reg(argument_register(i))) changed.push_back(i);
+      }
+      for (const std::uint32_t i : changed) line(fmt::format("    const Cell t{} = {};", i, value_of(i)));
+      for (const std::uint32_t i : changed) line(fmt::format("    {} = t{};", reg(argument_register(i)), i));
+      line("    noted = false;");
+      line(fmt::format("    goto {};", jump("entry")));
+      line("  }");
+    } else if (native_[target]) {
       line("  if (f.slice > 1) [[likely]] {");
       line("    --f.slice;");
       line(fmt::format("    f.site = {};", pc));

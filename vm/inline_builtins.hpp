@@ -73,7 +73,10 @@ inline bool mul(Cell a, Cell b, Cell& r) {
 /// times as long on x86-64, and the quotient and remainder are the same (INT32_MIN / -1, the one
 /// overflow, is left to 64 bits).
 inline bool divides_in_32_bits(std::int64_t x, std::int64_t y) {
-  return x == static_cast<std::int32_t>(x) && y == static_cast<std::int32_t>(y) && y != -1;
+  // Both within 32 bits when both plus 2^31 are below 2^32: one test of the two sums' high bits.
+  constexpr std::uint64_t kHalf = std::uint64_t{1} << 31;
+  const std::uint64_t high = (static_cast<std::uint64_t>(x) + kHalf) | (static_cast<std::uint64_t>(y) + kHalf);
+  return (high >> 32) == 0 && y != -1;
 }
 inline bool div(Cell a, Cell b, Cell& r) {
   if (!both_small(a, b) || small_int_value(b) == 0) return false;
