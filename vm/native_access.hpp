@@ -83,9 +83,20 @@ struct NativeAccess {
   static IdentityResult identity(Cell a, Cell b);
 
   // --- goals of the pool ---------------------------------------------------------------------------
-  /// The end of a body: the next goal of the pool reduced at once (NextGoal) when it has a goal
-  /// entry and nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
-  /// the goal: then Done, and the loop takes it), as the loop would take it (the newest).
+  /// How many goals of the pool compiled code takes in a row by tail calls before it returns to
+  /// the loop (NativeProgram::goal_switches). This header is compiled with the generated code,
+  /// so the test is of that compilation: optimised without a sanitizer, GCC and Clang turn the
+  /// calls into jumps; otherwise each would keep its frames, and the goals go through the loop.
+#if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+  static constexpr std::uint32_t kGoalSwitches = 1024;
+#else
+  static constexpr std::uint32_t kGoalSwitches = 0;
+#endif
+  /// The end of a body: the next goal of the pool reduced at once when it has a goal entry and
+  /// nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
+  /// the goal: then Done, and the loop takes it), as the loop would take it (the newest): its
+  /// entry called here (a tail call) while frame.goal_switches lasts, else by the loop
+  /// (NextGoal).
   static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
     if (iu.pool_.empty()) return NativeOutcome::Done;
     // native_room() is short of kMinFreeCells when the heap is, and always under --gc-stress
@@ -100,6 +111,10 @@ struct NativeAccess {
     if (pred >= frame.goal_entry_count) return NativeOutcome::Done;
     const NativeGoalEntry entry = frame.goal_entries[pred];
     if (entry == nullptr) return NativeOutcome::Done;
+    if (frame.goal_switches != 0) {
+      --frame.goal_switches;
+      return entry(iu, frame, goal);
+    }
     frame.next_entry = entry;
     frame.next_goal = goal;
     return NativeOutcome::NextGoal;

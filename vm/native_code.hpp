@@ -51,6 +51,11 @@ struct NativeFrame {
   std::size_t goal_entry_count = 0;
   NativeGoalEntry next_entry = nullptr;  ///< NextGoal: the entry to call
   Cell next_goal = 0;                    ///< NextGoal: the goal (the top of the pool)
+  /// Goals the end of a body may still take from the pool and call itself (a tail call) before
+  /// it returns NextGoal to the loop, which sets it to goal_switch_budget at each call: a bound
+  /// on the C++ stack where the compiler makes no tail calls (NativeProgram::goal_switches).
+  std::uint32_t goal_switches = 0;
+  std::uint32_t goal_switch_budget = 0;
   /// Arguments beyond the fourth of a call between native predicates (the first four are C++
   /// arguments, which a tail call passes in machine registers).
   Cell extra[kMaxRegisters];
@@ -82,6 +87,10 @@ struct NativeProgram {
   /// Per predicate, its entry for a goal taken from the pool (null: through the loop); the
   /// builtin functions with a fast path have one too.
   const NativeGoalEntry* goal_entries = nullptr;
+  /// NativeFrame::goal_switch_budget: how many goals of the pool the native code may take in
+  /// a row by tail calls (0 where its compiler makes no tail calls: without optimisation, or
+  /// with a sanitizer).
+  std::uint32_t goal_switches = 0;
 };
 
 /// A hash of everything in an image that native code depends on (the code, the predicates and

@@ -13,6 +13,7 @@ class NativeLocalPolicy : public LocalPolicy {
   NativeLocalPolicy(Iu& iu, const NativeProgram& program) : LocalPolicy(iu), program_(program) {
     frame_.goal_entries = program.goal_entries;
     frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
+    frame_.goal_switch_budget = program.goal_switches;
   }
 
   /// The native entry of `pred`, or null (interpreted).

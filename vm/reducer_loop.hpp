@@ -251,8 +251,12 @@ reduce:
       NativeFrame& frame = policy.native_frame();
       frame.slice = slice;
       frame.site = 0;
+      frame.goal_switches = frame.goal_switch_budget;
       NativeOutcome outcome = native(*this, frame);
-      while (outcome == NativeOutcome::NextGoal) outcome = frame.next_entry(*this, frame, frame.next_goal);
+      while (outcome == NativeOutcome::NextGoal) {
+        frame.goal_switches = frame.goal_switch_budget;
+        outcome = frame.next_entry(*this, frame, frame.next_goal);
+      }
       REFRESH_IF_PREDICATES_GREW();
       if (outcome == NativeOutcome::Done) goto next_goal;
       if (outcome == NativeOutcome::Error) return RunStatus::Error;
