@@ -8,8 +8,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <sstream>
 
 #include <fmt/format.h>
 
@@ -31,21 +29,6 @@ std::string raw_literal(const std::string& text) {
     delimiter = fmt::format("fleng{}", i);
   }
   return fmt::format("R\"{0}({1}){0}\"", delimiter, text);
-}
-
-/// The text of the lines a span covers, from the sources by file name.
-std::string span_text(const std::map<std::string, std::string>& sources, const vm::SourceRef& ref) {
-  const auto it = sources.find(ref.file);
-  if (it == sources.end() || ref.span.begin.line == 0) return {};
-  std::istringstream in(it->second);
-  std::string result;
-  std::string line;
-  for (std::uint32_t n = 1; std::getline(in, line); ++n) {
-    if (n < ref.span.begin.line) continue;
-    if (n > ref.span.end.line) break;
-    result += line + "\n";
-  }
-  return result;
 }
 
 /// The main() of the executable: the sources and the native program.
@@ -101,12 +84,10 @@ int run_build(const BuildOptions& options) {
   kernel::Session session(std::cout, std::cerr);
   if (!session.load(options.files)) return 1;
   const auto sources = session.source_texts(false);
-  std::map<std::string, std::string> all_sources;
-  for (const auto& [file, text] : session.source_texts(true)) all_sources.emplace(file, text);
   std::string cpp;
   try {
     cpp = native::emit_cpp(session.image(), session.atoms(),
-                           [&](const vm::SourceRef& ref) { return span_text(all_sources, ref); });
+                           native::clause_text_of(session.source_texts(true)));
   } catch (const std::exception& e) {
     std::cerr << "fleng: internal error in the native back end: " << e.what() << '\n';
     return 1;

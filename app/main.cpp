@@ -87,6 +87,10 @@ int main(int argc, char** argv) {
               "the program: argv(L) gives them as a list (numbers as numbers, other words as "
               "atoms); argv([]) without --.");
   fleng::app::add_run_options(run, run_options);
+  run->add_flag("--compiled", run_options.compiled,
+                "Run the program as native code on the local engine: compiled as fleng build "
+                "does on the first run (seconds), kept in the cache of compiled programs "
+                "(FLENG_NATIVE_CACHE, else ~/.cache/fleng/native) for the next");
 
   fleng::app::BuildOptions build_options;
   auto* build = app.add_subcommand(

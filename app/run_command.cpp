@@ -23,6 +23,7 @@
 #include "kernel/heap_memory.hpp"
 #include "kernel/mpi_transport.hpp"
 #include "kernel/session.hpp"
+#include "native/native_loader.hpp"
 
 namespace fleng::app {
 
@@ -378,6 +379,19 @@ int run_checked(const RunOptions& options) {
       return kernel::kExitError;
     }
     session.options().native = options.native;
+  }
+  if (options.compiled && options.native == nullptr) {
+    if (engine == Engine::Local && !options.trace_goals) {
+      const vm::NativeProgram* program = native::load_native_code(
+          session.image(), session.atoms(), native::clause_text_of(session.source_texts(true)),
+          std::cerr);
+      if (program == nullptr) return kernel::kExitError;
+      session.options().native = program;
+    } else if (!other_rank) {
+      std::cerr << "fleng: note: --compiled is for the local engine; "
+                << (options.trace_goals ? "--trace-goals" : "this engine")
+                << " interprets the program\n";
+    }
   }
   if (options.profile_form == "lookup") session.engine().profile_form = analyzer::ExecutorForm::Lookup;
   if (!options.profile_file.empty() &&

@@ -51,6 +51,9 @@ struct RunOptions {
   /// `files`, and its native code, which the local engine runs.
   std::vector<std::pair<std::string, std::string>> embedded_sources;
   const vm::NativeProgram* native = nullptr;
+  /// --compiled: the program compiled to native code in this process (from the cache of
+  /// compiled programs, native/native_loader.hpp) and run so on the local engine.
+  bool compiled = false;
 };
 
 /// Exit status: 0 success, 1 error, 2 deadlock, or halt/1's code.

@@ -17,7 +17,8 @@
 #                                 NAME.out on stdout, NAME.err on stderr (empty if absent) and
 #                                 exit with NAME.status (0 if absent); a case of the local
 #                                 engine also runs compiled by `fleng build` (golden.compiled.NAME,
-#                                 label native), as sim cases do (golden.compiled.sim_NAME)
+#                                 label native), as sim cases do (golden.compiled.sim_NAME);
+#                                 a few also with run --compiled (golden.run_compiled.NAME)
 #   tests/golden/repl/NAME.in     a REPL session: piped to `fleng repl` (with the arguments in
 #                                 NAME.cmd, one line, if present), run from the repository root;
 #                                 it must print NAME.out (stdout and stderr) and exit with
@@ -77,6 +78,20 @@ function(fleng_golden_tests)
                         -DCASE=tests/golden/run/${name} -DCACHE_DIR=${CMAKE_BINARY_DIR}/compiled-cases)
     endif()
   endforeach()
+  # Some of them through `fleng run --compiled` (the program compiled into the run's process):
+  # answers, errors and deadlocks as interpreted.
+  foreach(name fib tak primes_100 queens_6 hanoi decision_tree err_no_matching_clause
+               err_division_by_zero err_unification_failed suspended_builtin_error_location deadlock)
+    fleng_golden_test(golden.run_compiled.${name} "golden;native" -DMODE=run
+                      -DCASE=tests/golden/run/${name} -DEXTRA_ARGS=--compiled)
+    set_tests_properties(golden.run_compiled.${name} PROPERTIES
+                         ENVIRONMENT FLENG_NATIVE_CACHE=${CMAKE_BINARY_DIR}/native-cache)
+  endforeach()
+  add_test(NAME native.run_compiled_cache
+    COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DWORK=${CMAKE_BINARY_DIR}/native-cache-test
+            -P ${PROJECT_SOURCE_DIR}/cmake/run_compiled_cache.cmake
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(native.run_compiled_cache PROPERTIES LABELS native)
 
   file(GLOB repl_cases CONFIGURE_DEPENDS ${golden}/repl/*.in)
   foreach(input ${repl_cases})

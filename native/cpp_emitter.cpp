@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -1181,6 +1182,24 @@ std::vector<bool> compiled_predicates(const vm::CodeImage& image) {
 }
 
 }  // namespace
+
+ClauseText clause_text_of(const std::vector<std::pair<std::string, std::string>>& sources) {
+  auto by_file = std::make_shared<std::map<std::string, std::string>>();
+  for (const auto& [file, text] : sources) by_file->emplace(file, text);
+  return [by_file](const vm::SourceRef& ref) {
+    const auto it = by_file->find(ref.file);
+    if (it == by_file->end() || ref.span.begin.line == 0) return std::string();
+    std::istringstream in(it->second);
+    std::string result;
+    std::string line;
+    for (std::uint32_t n = 1; std::getline(in, line); ++n) {
+      if (n < ref.span.begin.line) continue;
+      if (n > ref.span.end.line) break;
+      result += line + "\n";
+    }
+    return result;
+  };
+}
 
 std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
                      const ClauseText& clause_text) {

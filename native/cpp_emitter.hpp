@@ -10,6 +10,8 @@
 
 #include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "vm/atom_table.hpp"
 #include "vm/code.hpp"
@@ -18,6 +20,10 @@ namespace fleng::native {
 
 /// The text of the source a clause came from (for the comments above its code), or empty.
 using ClauseText = std::function<std::string(const vm::SourceRef&)>;
+
+/// The ClauseText of a program's sources (file name, text; kernel::Session::source_texts): the
+/// lines a clause's span covers.
+ClauseText clause_text_of(const std::vector<std::pair<std::string, std::string>>& sources);
 
 /// C++ for the native code of `image` (the program as loaded, before any query): a function per
 /// predicate with clauses, and `fleng_native_program()`, the vm::NativeProgram that lists them

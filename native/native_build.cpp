@@ -12,6 +12,7 @@
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -83,13 +84,10 @@ Toolchain find_toolchain() {
   return t;
 }
 
-bool compile_executable(const Toolchain& toolchain, const std::vector<std::string>& sources,
-                        const std::string& output, std::ostream& err) {
-  std::vector<std::string> words{toolchain.compiler, "@" + toolchain.compile_rsp};
-  for (const std::string& source : sources) words.push_back(source);
-  words.push_back("@" + toolchain.link_rsp);
-  words.push_back("-o");
-  words.push_back(output);
+namespace {
+
+/// Runs the compiler with `words` (its path first): true when it exits with 0.
+bool run_compiler(const Toolchain& toolchain, std::vector<std::string> words, std::ostream& err) {
   std::vector<char*> argv;
   for (std::string& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);
@@ -112,6 +110,27 @@ bool compile_executable(const Toolchain& toolchain, const std::vector<std::strin
                      WIFEXITED(status) ? fmt::format("exit status {}", WEXITSTATUS(status))
                                        : std::string("killed by a signal"));
   return false;
+}
+
+}  // namespace
+
+bool compile_executable(const Toolchain& toolchain, const std::vector<std::string>& sources,
+                        const std::string& output, std::ostream& err) {
+  std::vector<std::string> words{toolchain.compiler, "@" + toolchain.compile_rsp};
+  for (const std::string& source : sources) words.push_back(source);
+  words.push_back("@" + toolchain.link_rsp);
+  words.push_back("-o");
+  words.push_back(output);
+  return run_compiler(toolchain, std::move(words), err);
+}
+
+bool compile_shared_object(const Toolchain& toolchain, const std::vector<std::string>& sources,
+                           const std::string& output, std::ostream& err) {
+  std::vector<std::string> words{toolchain.compiler, "@" + toolchain.compile_rsp, "-fPIC", "-shared"};
+  for (const std::string& source : sources) words.push_back(source);
+  words.push_back("-o");
+  words.push_back(output);
+  return run_compiler(toolchain, std::move(words), err);
 }
 
 }  // namespace fleng::native

@@ -27,4 +27,10 @@ Toolchain find_toolchain();
 bool compile_executable(const Toolchain& toolchain, const std::vector<std::string>& sources,
                         const std::string& output, std::ostream& err);
 
+/// Compiles `sources` into the shared object `output` (position-independent, with the same
+/// flags), to be loaded into the fleng binary that runs, which defines the runtime it calls
+/// (`fleng run --compiled`, native/native_loader.hpp): nothing is linked in.
+bool compile_shared_object(const Toolchain& toolchain, const std::vector<std::string>& sources,
+                           const std::string& output, std::ostream& err);
+
 }  // namespace fleng::native
