@@ -186,6 +186,9 @@ int main(int argc, char** argv) {
       "repl", "Interactive top level (also: fleng with no arguments, and fleng FILE...)");
   repl->add_option("files", repl_options.files, "Fleng source files to load");
   fleng::app::add_engine_options(repl, repl_options);
+  repl->add_flag("--compiled", repl_options.compiled,
+                 "Goals on the local engine run the program as native code (as fleng run "
+                 "--compiled), compiled again when :load, :reload or :add change it");
   repl->add_option("--seed", repl_options.seed, "Seed of the random builtins (:seed changes it)")
       ->check(fleng::app::seed_check())
       ->capture_default_str();

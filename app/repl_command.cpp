@@ -34,6 +34,8 @@
 #include "frontend/parse.hpp"
 #include "kernel/heap_memory.hpp"
 #include "kernel/session.hpp"
+#include "native/native_loader.hpp"
+#include "vm/native_code.hpp"
 
 namespace fleng::app {
 
@@ -167,8 +169,8 @@ TopGoal classify(std::string goal) {
 
 class Repl {
  public:
-  Repl(kernel::Session& session, bool interactive)
-      : session_(session), interactive_(interactive) {}
+  Repl(kernel::Session& session, bool interactive, bool compiled)
+      : session_(session), interactive_(interactive), compiled_(compiled) {}
 
   int run() {
     if (interactive_) {
@@ -336,6 +338,7 @@ class Repl {
   /// Runs one goal and prints its answer (then, when `timed`, its reductions and seconds);
   /// false when it halted.
   bool query(const std::string& goal, bool timed) {
+    use_native_code();
     // The threads engine's heaps (1 GiB per IU) lowered to a share of the host's memory when
     // there are many IUs, as `fleng run` does.
     auto& heap = session_.options();
@@ -562,6 +565,28 @@ class Repl {
     std::cout << "seed " << seed << '\n';
   }
 
+  /// --compiled: the program's native code on the local engine, made again (or taken from the
+  /// cache of compiled programs) when the program changed since (:load, :reload, :add, [user]:
+  /// its fingerprint no longer matches); none on the other engines, which interpret. Without a
+  /// compiler (or when the compile fails) the REPL says so and goes on interpreting.
+  void use_native_code() {
+    if (!compiled_) return;
+    const vm::NativeProgram*& native = session_.options().native;
+    if (current_engine() != Engine::Local) {
+      native = nullptr;
+      return;
+    }
+    if (native != nullptr && vm::native_code_matches(*native, session_.image())) return;
+    std::cout.flush();
+    native = native::load_native_code(session_.image(), session_.atoms(),
+                                      native::clause_text_of(session_.source_texts(true)),
+                                      std::cout);
+    if (native == nullptr) {
+      std::cout << "(--compiled is off: goals run interpreted)\n";
+      compiled_ = false;
+    }
+  }
+
   /// The engine the session runs goals on.
   Engine current_engine() const {
     const auto& engine = session_.engine();
@@ -652,6 +677,7 @@ class Repl {
 
   kernel::Session& session_;
   bool interactive_;
+  bool compiled_;  ///< --compiled (use_native_code)
   std::optional<kernel::QueryResult> last_;
   int exit_status_ = 0;
   bool quit_ = false;  ///< halt, :quit: leave the REPL
@@ -682,7 +708,7 @@ int run_repl(const RunOptions& repl_options) {
   action.sa_handler = on_sigint;
   sigemptyset(&action.sa_mask);
   sigaction(SIGINT, &action, nullptr);
-  Repl repl(session, interactive);
+  Repl repl(session, interactive, repl_options.compiled);
   const int status = repl.run();
   g_session = nullptr;
   return status;

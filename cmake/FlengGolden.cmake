@@ -98,6 +98,9 @@ function(fleng_golden_tests)
     get_filename_component(name ${input} NAME_WE)
     fleng_golden_test(golden.repl.${name} golden -DMODE=repl -DCASE=tests/golden/repl/${name})
   endforeach()
+  # fleng repl --compiled compiles into the build's cache of compiled programs.
+  set_tests_properties(golden.repl.compiled PROPERTIES LABELS "golden;native"
+                       ENVIRONMENT FLENG_NATIVE_CACHE=${CMAKE_BINARY_DIR}/native-cache)
 
   file(GLOB analyze_cases CONFIGURE_DEPENDS ${golden}/analyze/*.expected)
   foreach(expected ${analyze_cases})

@@ -1136,12 +1136,13 @@ std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
 
 /// The predicates made native: the program's own, and the library's they call (directly or
 /// through others); the rest of the library stays interpreted (a goal of it, from call/1 or a
-/// query, runs as before).
+/// query, runs as before). Not the queries a REPL ran before (`$queryN`: a later query may take
+/// over the predicate with other code).
 std::vector<bool> compiled_predicates(const vm::CodeImage& image) {
   const std::size_t n = image.predicates.size();
   const auto has_clauses = [&](std::size_t i) {
     const vm::Predicate& p = image.predicates[i];
-    return p.builtin == vm::kNoBuiltin && !p.index.all.empty();
+    return p.builtin == vm::kNoBuiltin && !p.index.all.empty() && !p.name.starts_with("$query");
   };
   // Where each clause's code ends: at the next clause's head (in code order), or the end.
   std::vector<std::uint64_t> heads;
