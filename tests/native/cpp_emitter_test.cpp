@@ -74,6 +74,25 @@ TEST(CppEmitter, TheFingerprintTiesTheCodeToItsProgram) {
   EXPECT_FALSE(fleng::vm::native_code_matches(longer, loaded.session.image()));
 }
 
+// A REPL compiles the program again after queries ran (fleng repl --compiled): the queries'
+// predicates ($queryN) stay interpreted, since a later query may take one over with other code.
+TEST(CppEmitter, QueriesThatRanAreNotCompiled) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("count.fl", kProgram)) << loaded.err.str();
+  (void)loaded.session.run_query("count(2, L)");
+  const std::string text = emit(loaded.session);
+  EXPECT_NE(text.find("// count/2\nNativeOutcome"), std::string::npos);
+  // Its only lines are null entries of the tables: no function, no goal entry.
+  std::istringstream lines(text);
+  int entries = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find("$query") == std::string::npos) continue;
+    EXPECT_EQ(line.rfind("    nullptr,  // $query", 0), 0U) << line;
+    ++entries;
+  }
+  EXPECT_GT(entries, 0);
+}
+
 // arg/3 into a new variable is taken in place, with the builtin behind it for the other cases;
 // into a variable that already has a value it is the builtin's call.
 TEST(CppEmitter, ArgIntoANewVariableIsInline) {
