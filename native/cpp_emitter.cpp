@@ -1257,7 +1257,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
           "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
           vm::info(*vm::inline_builtins::instruction_for(p.builtin)).name.substr(3));  // fn_add: add
       text += "    return NativeOutcome::Done;\n  }\n";
-      text += "  NativeAccess::take_goal(iu, f, goal);\n";
+      text += "  NativeAccess::take_builtin_goal(iu, goal);\n";
       text += fmt::format("  if (!NativeAccess::unify(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);
       text += "  ++iu.counters.builtin_calls;\n";
       text += "  return NativeAccess::next_goal(iu, f);\n}\n";

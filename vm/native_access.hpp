@@ -129,6 +129,13 @@ struct NativeAccess {
     if (iu.lineage_on_) iu.lineage_ = goal_record::lineage(goal);
     clear_blocked(iu);
   }
+  /// A builtin goal's entry takes `goal`, the top of the pool, for its one step: the time slice,
+  /// call site, lineage and blocked variables take_goal sets are the next goal's business (its
+  /// entry's take_goal, or the loop's), and a builtin's fast path uses none of them.
+  static void take_builtin_goal(Iu& iu, Cell goal) {
+    iu.pool_.pop_back();
+    iu.current_goal_ = goal;
+  }
   /// A builtin goal taken by its goal entry whose output did not unify: the loop's report
   /// (Iu::reduce_builtin_goal, which computes it again and says why).
   [[gnu::cold]] static NativeOutcome builtin_goal_failed(Iu& iu, PredicateId pred, Cell goal);
