@@ -88,7 +88,7 @@ struct NativeAccess {
   /// so the test is of that compilation: optimised without a sanitizer, GCC and Clang turn the
   /// calls into jumps; otherwise each would keep its frames, and the goals go through the loop.
 #if defined(__OPTIMIZE__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
-  static constexpr std::uint32_t kGoalSwitches = 1024;
+  static constexpr std::uint32_t kGoalSwitches = 256;
 #else
   static constexpr std::uint32_t kGoalSwitches = 0;
 #endif
