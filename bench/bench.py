@@ -443,8 +443,9 @@ def doc_markdown(res: dict) -> str:
              f"repeats the workload for about {res['min_seconds']} s and reports the mean of one run; "
              "fleng's drivers in "
              "`bench/fleng/` do so as the Prolog and KLIC harnesses do), the median of interleaved "
-             "runs, every answer checked. `bash bench/run.sh` measures it again and rewrites this page "
-             "(`bench/README.md` says how, and how to provide KLIC).")
+             "runs, every answer checked. `bash bench/run.sh --klic /tmp/klic` measures it again and "
+             "rewrites this page, after `bash bench/build_klic.sh` has built KLIC from its public "
+             "sources under /tmp/klic (`bench/README.md` says how).")
     L.append("")
     L.append("## Where it stands")
     L.append("")
