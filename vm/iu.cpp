@@ -33,6 +33,7 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
   tracing_ = options.trace_goals != nullptr;
   trace_left_ = options.trace_limit;
   heap.set_collect_always(options.gc_stress);
+  update_native_poll();
 }
 
 Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t arity,
@@ -119,6 +120,7 @@ void Iu::start_timer(double seconds, Cell goal) {
       sleepers_.begin(), sleepers_.end(), deadline,
       [](std::chrono::steady_clock::time_point d, const Sleeper& s) { return d < s.deadline; });
   sleepers_.insert(at, Sleeper{deadline, goal});
+  update_native_poll();
 }
 
 void Iu::wake_sleepers() {
@@ -129,6 +131,7 @@ void Iu::wake_sleepers() {
   // On top of the pool, the earliest on top: a due timer runs next.
   for (std::size_t k = due; k > 0; --k) pool_.push_back(sleepers_[k - 1].goal);
   sleepers_.erase(sleepers_.begin(), sleepers_.begin() + static_cast<std::ptrdiff_t>(due));
+  update_native_poll();
 }
 
 void Iu::sleep_until_first_timer() {
@@ -418,6 +421,7 @@ void Iu::reset() {
   pool_.clear();
   preempted_.clear();
   sleepers_.clear();
+  update_native_poll();
   suspended_.clear();
   suspended_live_ = 0;
   blocked_.clear();

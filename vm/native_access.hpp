@@ -101,9 +101,9 @@ struct NativeAccess {
     if (iu.pool_.empty()) return NativeOutcome::Done;
     // native_room() is short of kMinFreeCells when the heap is, and always under --gc-stress
     // (the loop collects before the goal then).
-    if (attention(iu) || !iu.sleepers_.empty() ||
-        iu.heap.native_room() < static_cast<std::ptrdiff_t>(Iu::kMinFreeCells) ||
-        iu.counters.reductions >= iu.options_.max_reductions) {
+    // (native_poll_: timers pending or a step limit, Iu::update_native_poll.)
+    if (attention(iu) || iu.native_poll_ ||
+        iu.heap.native_room() < static_cast<std::ptrdiff_t>(Iu::kMinFreeCells)) {
       return NativeOutcome::Done;
     }
     const Cell goal = iu.pool_.back();
