@@ -118,6 +118,7 @@ function(fleng_golden_tests)
     fleng_golden_test(golden.threads.${name} "golden;threads" -DMODE=threads
                       -DCASE=tests/golden/sim/${name})
     fleng_golden_test(golden.mpi.${name} "golden;mpi" -DMODE=mpi -DMPIRUN=${MPIEXEC_EXECUTABLE}
+                      -DMPIRUN_WRAPPER=${PROJECT_SOURCE_DIR}/tests/support/mpirun_own_session.sh
                       -DCASE=tests/golden/sim/${name})
   endforeach()
 

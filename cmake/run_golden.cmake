@@ -208,7 +208,8 @@ elseif(MODE STREQUAL "threads")
 elseif(MODE STREQUAL "mpi")
   # The same cases on the mpi engine under mpirun: ranks x IUs x static x workers per rank
   # (0: the default, one here, as each rank has a core at most), the same output
-  # (--oversubscribe: more ranks than cores; --allow-run-as-root: CI runs as root).
+  # (--oversubscribe: more ranks than cores; --allow-run-as-root: CI runs as root; each mpirun
+  # with a session directory of its own, MPIRUN_WRAPPER: tests/support/mpirun_own_session.sh).
   file(READ ${CASE}.cmd line)
   string(STRIP "${line}" line)
   separate_arguments(arguments UNIX_COMMAND "${line}")
@@ -223,7 +224,7 @@ elseif(MODE STREQUAL "mpi")
     if(NOT workers EQUAL 0)
       set(worker_option --workers ${workers})
     endif()
-    execute_process(COMMAND ${MPIRUN} --allow-run-as-root --oversubscribe -np ${ranks}
+    execute_process(COMMAND ${MPIRUN_WRAPPER} ${MPIRUN} --allow-run-as-root --oversubscribe -np ${ranks}
                             ${FLENG} run ${arguments} --engine mpi --ius ${ius} --static ${static}
                             ${worker_option}
                     RESULT_VARIABLE status OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 120)
