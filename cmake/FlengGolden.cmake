@@ -81,7 +81,8 @@ function(fleng_golden_tests)
   # Some of them through `fleng run --compiled` (the program compiled into the run's process):
   # answers, errors and deadlocks as interpreted.
   foreach(name fib tak primes_100 queens_6 hanoi decision_tree err_no_matching_clause
-               err_division_by_zero err_unification_failed suspended_builtin_error_location deadlock)
+               err_division_by_zero err_unification_failed suspended_builtin_error_location deadlock
+               random_call)
     fleng_golden_test(golden.run_compiled.${name} "golden;native" -DMODE=run
                       -DCASE=tests/golden/run/${name} -DEXTRA_ARGS=--compiled)
     set_tests_properties(golden.run_compiled.${name} PROPERTIES

@@ -1283,9 +1283,9 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   const auto extent = vm::ImageExtent::of(image);
   text += fmt::format(
       "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {{{}, {}, {}, {}}}, kEntries, "
-      "kGoalEntries, NativeAccess::kGoalSwitches}};\n",
+      "kGoalEntries, NativeAccess::kGoalSwitches, {}}};\n",
       vm::image_fingerprint(image, extent), extent.code_size, extent.predicate_count,
-      extent.constant_count, extent.number_count);
+      extent.constant_count, extent.number_count, image.random_used ? "true" : "false");
   text += "  return program;\n}\n";
   return text;
 }

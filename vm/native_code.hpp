@@ -91,6 +91,9 @@ struct NativeProgram {
   /// a row by tail calls (0 where its compiler makes no tail calls: without optimisation, or
   /// with a sanitizer).
   std::uint32_t goal_switches = 0;
+  /// The code keeps the goals' lineage keys (the program uses random numbers): native code
+  /// without them runs only where nothing does (Iu::run).
+  bool lineage = false;
 };
 
 /// A hash of everything in an image that native code depends on (the code, the predicates and

@@ -51,7 +51,12 @@ bool inputs_ready(Iu& iu, const BuiltinInfo& info, Cell* args, std::uint32_t inp
 using reducer_loop::goal_text;
 
 RunStatus Iu::run() {
-  if (options_.native != nullptr) return run_native(*options_.native);
+  // Native code made from a program without random numbers keeps no lineage keys; when the
+  // goal brings them in (a query's random/1, passed to call/1), the run is interpreted, so that
+  // the numbers are those of every other engine.
+  if (options_.native != nullptr && (options_.native->lineage || !lineage_on_)) {
+    return run_native(*options_.native);
+  }
   LocalPolicy policy(*this);
   return run_loop(policy);
 }
