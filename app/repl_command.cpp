@@ -578,9 +578,11 @@ class Repl {
     }
     if (native != nullptr && vm::native_code_matches(*native, session_.image())) return;
     std::cout.flush();
+    // At the prompt, a line says why the goal waits (the compile takes seconds); a script's
+    // output stays that of the goals.
     native = native::load_native_code(session_.image(), session_.atoms(),
                                       native::clause_text_of(session_.source_texts(true)),
-                                      std::cout);
+                                      std::cout, interactive_ ? &std::cout : nullptr);
     if (native == nullptr) {
       std::cout << "(--compiled is off: goals run interpreted)\n";
       compiled_ = false;

@@ -83,7 +83,8 @@ fs::path native_cache_folder() {
 }
 
 const vm::NativeProgram* load_native_code(const vm::CodeImage& image, const vm::AtomTable& atoms,
-                                          const ClauseText& clause_text, std::ostream& err) {
+                                          const ClauseText& clause_text, std::ostream& err,
+                                          std::ostream* progress) {
   const std::uint64_t fingerprint = vm::image_fingerprint(image, vm::ImageExtent::of(image));
   const fs::path folder = native_cache_folder();
   const fs::path object = folder / fmt::format("{:016x}-{:016x}.so", fingerprint, runtime_key());
@@ -116,6 +117,7 @@ const vm::NativeProgram* load_native_code(const vm::CodeImage& image, const vm::
       return nullptr;
     }
     const fs::path work = pattern;
+    if (progress != nullptr) *progress << "% compiling the program to native code\n" << std::flush;
     const fs::path source = work / "native.cpp";
     const fs::path built = work / "native.so";
     const bool compiled = write_file(source, cpp) &&

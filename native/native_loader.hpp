@@ -21,9 +21,11 @@ namespace fleng::native {
 std::filesystem::path native_cache_folder();
 
 /// The native code of the program `image` holds (as loaded, before any query): from the cache,
-/// else compiled into it first (the compiler's messages on `err`). Null, with the reason on
-/// `err`, when there is no compiler, the compile fails, or the object does not load.
+/// else compiled into it first (the compiler's messages on `err`; a line on `progress`, if
+/// given, before the compile, which takes seconds). Null, with the reason on `err`, when there
+/// is no compiler, the compile fails, or the object does not load.
 const vm::NativeProgram* load_native_code(const vm::CodeImage& image, const vm::AtomTable& atoms,
-                                          const ClauseText& clause_text, std::ostream& err);
+                                          const ClauseText& clause_text, std::ostream& err,
+                                          std::ostream* progress = nullptr);
 
 }  // namespace fleng::native
