@@ -6,7 +6,6 @@
 
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -53,12 +52,6 @@ std::string main_source(const std::string& name,
   return text;
 }
 
-bool write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.close();
-  return static_cast<bool>(out);
-}
 
 }  // namespace
 
@@ -110,7 +103,8 @@ int run_build(const BuildOptions& options) {
   const fs::path native_cpp = folder / "native.cpp";
   const fs::path main_cpp = folder / "main.cpp";
   const std::string name = options.files.empty() ? std::string("program") : options.files.front();
-  if (!write_file(native_cpp, cpp) || !write_file(main_cpp, main_source(name, sources))) {
+  if (!native::write_source(native_cpp.string(), cpp) ||
+      !native::write_source(main_cpp.string(), main_source(name, sources))) {
     std::cerr << "fleng: cannot write the generated C++ in " << folder.string() << '\n';
     if (options.cpp_folder.empty()) fs::remove_all(folder, ec);
     return 1;

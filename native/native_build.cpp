@@ -84,6 +84,13 @@ Toolchain find_toolchain() {
   return t;
 }
 
+bool write_source(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.close();
+  return static_cast<bool>(out);
+}
+
 namespace {
 
 /// Runs the compiler with `words` (its path first): true when it exits with 0.

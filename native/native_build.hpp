@@ -22,6 +22,9 @@ struct Toolchain {
 /// the message for the user when something is missing.
 Toolchain find_toolchain();
 
+/// Writes generated C++ `text` to `path`; false when it could not be written.
+bool write_source(const std::string& path, const std::string& text);
+
 /// Compiles and links `sources` (C++ files) into the executable `output`, with the compiler's
 /// messages on `err`. False when the compiler fails (its output says why).
 bool compile_executable(const Toolchain& toolchain, const std::vector<std::string>& sources,

@@ -7,7 +7,6 @@
 
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -38,12 +37,6 @@ std::uint64_t runtime_key() {
     h = (h ^ word) * 0x100000001b3ULL;
   }
   return h;
-}
-
-bool write_file(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  return static_cast<bool>(out.flush());
 }
 
 /// The shared object at `path` loaded, and its program; null with the reason on `err`.
@@ -120,12 +113,18 @@ const vm::NativeProgram* load_native_code(const vm::CodeImage& image, const vm::
     if (progress != nullptr) *progress << "% compiling the program to native code\n" << std::flush;
     const fs::path source = work / "native.cpp";
     const fs::path built = work / "native.so";
-    const bool compiled = write_file(source, cpp) &&
+    const bool compiled = write_source(source.string(), cpp) &&
                           compile_shared_object(toolchain, {source.string()}, built.string(), err);
-    if (compiled) fs::rename(built, object, ec);
+    std::error_code moved;
+    if (compiled) fs::rename(built, object, moved);
     fs::remove_all(work, ec);
     if (!compiled) {
       err << "fleng: the program could not be compiled to native code (--compiled)\n";
+      return nullptr;
+    }
+    if (moved) {
+      err << fmt::format("fleng: cannot write the cache of compiled programs {}: {}\n",
+                         folder.string(), moved.message());
       return nullptr;
     }
   }
