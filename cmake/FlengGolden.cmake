@@ -93,6 +93,13 @@ function(fleng_golden_tests)
             -P ${PROJECT_SOURCE_DIR}/cmake/run_compiled_cache.cmake
     WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
   set_tests_properties(native.run_compiled_cache PROPERTIES LABELS native)
+  # The counters of --stats (kept by count site in native code) as interpreted.
+  add_test(NAME native.counters_match
+    COMMAND ${CMAKE_COMMAND} -DFLENG=$<TARGET_FILE:fleng> -DCASES=tests/native/counters_cases.txt
+            -DCACHE=${CMAKE_BINARY_DIR}/native-cache
+            -P ${PROJECT_SOURCE_DIR}/cmake/native_counters_match.cmake
+    WORKING_DIRECTORY ${PROJECT_SOURCE_DIR})
+  set_tests_properties(native.counters_match PROPERTIES LABELS native)
 
   file(GLOB repl_cases CONFIGURE_DEPENDS ${golden}/repl/*.in)
   foreach(input ${repl_cases})

@@ -84,14 +84,16 @@ std::string comment_safe(std::string text) {
 class PredicateEmitter {
  public:
   PredicateEmitter(const vm::CodeImage& image, const vm::AtomTable& atoms, vm::PredicateId id,
-                   const std::vector<bool>& native, const ClauseText& clause_text)
+                   const std::vector<bool>& native, const ClauseText& clause_text,
+                   std::vector<vm::NativeSite>& sites)
       : image_(image),
         code_(image.code),
         atoms_(atoms),
         id_(id),
         p_(image.predicates[id]),
         native_(native),
-        clause_text_(clause_text) {}
+        clause_text_(clause_text),
+        sites_(sites) {}
 
   std::string emit() {
     // The index: the argument dereferenced once and switched on, each kind of value going to the
@@ -136,6 +138,10 @@ class PredicateEmitter {
       const std::uint64_t body = *bodies_.begin();
       bodies_.erase(bodies_.begin());
       if (emitted_bodies_.insert(body).second) emit_body(body);
+    }
+    for (const auto& [site, segment] : site_segments_) {
+      sites_[site].builtin_calls = segments_[segment].builtins;
+      sites_[site].goals_spawned = segments_[segment].spawns;
     }
     return assemble();
   }
@@ -660,16 +666,21 @@ class PredicateEmitter {
           line(fmt::format("if (blocked) goto {};", jump(next)));
           // The variables an earlier clause blocked on are not this goal's business any more.
           line("if (noted) NativeAccess::clear_blocked(iu);");
-          line("++iu.counters.reductions;");
+          const std::uint64_t body = pc + 3;  // the local body (one IU never distributes)
+          // The reduction, and what its body's first segment does, counted by one count site.
+          const auto [segment, created] = body_segment_.try_emplace(body, segments_.size());
+          if (created) segments_.emplace_back();
+          line(fmt::format("++site_counts[{}];  // the reduction (count site)", count_site(segment->second)));
           if (cells > 0) {
             // native_room() is 0 or less under --gc-stress: every reservation collects then.
+            // (Its failure ends the run before the body: none of the body's counts happened.)
             line(fmt::format("if (iu.heap.native_room() < {}) [[unlikely]] {{", cells));
             line("  @spill");
-            line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) return NativeOutcome::Error;", cells));
+            line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}",
+                             cells, uncount_at(segment->second, 0, 0)));
             line("  @reload");
             line("}");
           }
-          const std::uint64_t body = pc + 3;  // the local body (one IU never distributes)
           line(fmt::format("goto {};", jump(fmt::format("body{}", body))));
           bodies_.insert(body);
           break;
@@ -695,6 +706,14 @@ class PredicateEmitter {
     bool falls_through = false;  // the body's start is reached by the commit's jump alone
     for (const std::uint64_t pc : instructions(start, Region::Body)) {
       const auto at = derefed_at_.find(pc);
+      if (pc == start) {
+        // The commits that jump here counted the body's first segment (count sites).
+        const auto [segment, created] = body_segment_.try_emplace(start, segments_.size());
+        if (created) segments_.emplace_back();
+        open_ = segment->second;
+      } else if (at != derefed_at_.end() || bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0) {
+        open_.reset();  // something jumps here: what follows is not counted by the site before
+      }
       if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) {
         derefed_.clear();  // another clause's commit jumps here too
       } else if (!falls_through) {
@@ -738,6 +757,42 @@ class PredicateEmitter {
     if (r < vm::kConstantRegisterBase) derefed_.insert(r);
   }
 
+  // --- count sites ---------------------------------------------------------------------------------
+  // A reduction does not increment the IU's counters itself: each commit, and each inlined
+  // clause's, is a count site (vm::NativeSite) standing for the reduction and for the builtin
+  // calls and spawns of the body's straight run after it (its segment: up to the next branch or
+  // place something jumps to), and the code counts the site's runs in one increment
+  // (NativeProgram::site_counts). A builtin's slow path takes back the count the builtin makes
+  // itself (call_counted_builtin), and an exit from the middle of a segment (an error, an
+  // interrupt) the counts of what the segment did not get to (uncount_at). Outside a segment
+  // the counters are incremented where the events happen.
+
+  /// A new count site for a reduction followed by segment `segment`: its index.
+  std::size_t count_site(std::size_t segment) {
+    sites_.push_back({1, 0, 0});
+    site_segments_.emplace_back(sites_.size() - 1, segment);
+    return sites_.size() - 1;
+  }
+  /// What goes before an exit inside segment `segment` once `builtins` of its builtin calls and
+  /// `spawns` of its spawns have happened: the others' counts taken back (assemble() fills it
+  /// in when the segment is complete).
+  std::string uncount_at(std::size_t segment, std::uint32_t builtins, std::uint32_t spawns) {
+    uncounts_.push_back({segment, builtins, spawns});
+    return fmt::format("@uncount{}@", uncounts_.size() - 1);
+  }
+  /// uncount_at for an exit of the body here.
+  std::string exit_uncount() {
+    if (!open_) return "";
+    return uncount_at(*open_, segments_[*open_].builtins, segments_[*open_].spawns);
+  }
+  /// A builtin call of the body here: counted by the segment's site (true), or to be counted
+  /// where it happens (false: no segment).
+  bool segment_counts_builtin() {
+    if (!open_) return false;
+    ++segments_[*open_].builtins;
+    return true;
+  }
+
   /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool.
   void spawn(std::uint64_t pc, vm::PredicateId target, std::uint32_t n, std::uint64_t regs) {
     line(fmt::format("{{  // {}", predicate_name(target)));
@@ -755,7 +810,11 @@ class PredicateEmitter {
     for (std::uint32_t i = 0; i < n; ++i) {
       line(fmt::format("  p[{}] = {};", vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
     }
-    line("  ++iu.counters.goals_spawned;");
+    if (open_) {
+      ++segments_[*open_].spawns;
+    } else {
+      line("  ++iu.counters.goals_spawned;");
+    }
     line("  NativeAccess::push_goal(iu, make_pointer(Tag::Box, p, here));");
     line("}");
   }
@@ -763,22 +822,27 @@ class PredicateEmitter {
   /// A builtin called out of line (the instruction at `pc`): registers saved and restored.
   void builtin_call(std::uint64_t pc, bool function) {
     line("@spill");
-    line(fmt::format("if (!NativeAccess::call_builtin(iu, f, {}, {})) return NativeOutcome::Error;", pc,
-                     function));
+    line(fmt::format("if (!NativeAccess::call_builtin(iu, f, {}, {})) {{ {}return NativeOutcome::Error; }}", pc,
+                     function, exit_uncount()));
     line("@reload");
-    line("if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+    line(fmt::format("if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
+                     exit_uncount()));
   }
 
   /// The end of a builtin's inline fast path (the instruction at `pc`, a function): otherwise
   /// the builtin, called out of line as builtin_call does.
   /// `fresh_out`: the builtin's output register, a new variable the builtin binds or leaves
   /// unbound, dereferenced after the call so that both paths leave it dereferenced.
-  void builtin_fallback(std::uint64_t pc, std::optional<std::uint64_t> fresh_out = std::nullopt) {
+  /// `counted`: the segment's site counts the call (the slow path takes back the builtin's own).
+  void builtin_fallback(std::uint64_t pc, bool counted,
+                        std::optional<std::uint64_t> fresh_out = std::nullopt) {
     line("  } else {");
     out_.push_back("  @spill");
-    line(fmt::format("    if (!NativeAccess::call_builtin(iu, f, {}, true)) return NativeOutcome::Error;", pc));
+    line(fmt::format("    if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
+                     counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
     out_.push_back("  @reload");
-    line("    if (NativeAccess::attention(iu)) [[unlikely]] return NativeOutcome::Done;");
+    line(fmt::format("    if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
+                     exit_uncount()));
     if (fresh_out) line(fmt::format("    {0} = native_cells::deref({0});", reg(*fresh_out)));
     line("  }");
     line("}");
@@ -848,8 +912,8 @@ class PredicateEmitter {
       case Op::resolve_any:
       case Op::label_from: break;
       case Op::unify:
-        line(fmt::format("if (!NativeAccess::unify(iu, {0}, {1})) [[unlikely]] return NativeAccess::unify_failed(iu, f, {2}, {0}, {1});",
-                         reg(code_[pc + 1]), reg(code_[pc + 2]), pc));
+        line(fmt::format("if (!NativeAccess::unify(iu, {0}, {1})) [[unlikely]] {{ {3}return NativeAccess::unify_failed(iu, f, {2}, {0}, {1}); }}",
+                         reg(code_[pc + 1]), reg(code_[pc + 2]), pc, exit_uncount()));
         derefed_.clear();  // a variable may be bound
         break;
       case Op::unify_list: {
@@ -874,7 +938,7 @@ class PredicateEmitter {
         line("  if (is_ref(out) && native_cells::load(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
         line("    native_cells::store(native_cells::address(out, Tag::Ref), list);");
         line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
-        line(fmt::format("    return NativeAccess::unify_failed(iu, f, {}, out, list);", pc));
+        line(fmt::format("    {}return NativeAccess::unify_failed(iu, f, {}, out, list);", exit_uncount(), pc));
         line("  }");
         line("}");
         derefed_.clear();  // a variable may be bound
@@ -894,9 +958,10 @@ class PredicateEmitter {
           line(fmt::format("  const Cell term = native_cells::deref({});", reg(code_[pc + 6])));
           line("  Cell value = 0;");
           line("  if (inline_builtins::arg(index, term, value)) [[likely]] {");
-          line("    ++iu.counters.builtin_calls;");
+          const bool counted = segment_counts_builtin();
+          if (!counted) line("    ++iu.counters.builtin_calls;");
           line(fmt::format("    {} = value;", reg(code_[pc + 2])));
-          builtin_fallback(pc);
+          builtin_fallback(pc, counted);
           written(code_[pc + 2]);  // an argument, as it is in the structure
           break;
         }
@@ -930,15 +995,16 @@ class PredicateEmitter {
         line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
                          "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
                          kFast.at(op)));
-        line("    ++iu.counters.builtin_calls;");
+        const bool counted = segment_counts_builtin();
+        if (!counted) line("    ++iu.counters.builtin_calls;");
         if (code_[pc + 3] != 0) {
           line(fmt::format("    {} = value;", out));
-          builtin_fallback(pc, code_[pc + 2]);
+          builtin_fallback(pc, counted, code_[pc + 2]);
           written_derefed(code_[pc + 2]);
         } else {
-          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0});",
-                           out, pc, reg(code_[pc + 5]), reg(code_[pc + 6])));
-          builtin_fallback(pc);
+          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] {{ {4}return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}); }}",
+                           out, pc, reg(code_[pc + 5]), reg(code_[pc + 6]), exit_uncount()));
+          builtin_fallback(pc, counted);
           derefed_.clear();  // the output was bound
         }
         break;
@@ -949,22 +1015,32 @@ class PredicateEmitter {
       case Op::spawn_at:  // on one IU every goal stays here
         spawn(pc, static_cast<vm::PredicateId>(code_[pc + 1]), static_cast<std::uint32_t>(code_[pc + 3]), pc + 4);
         break;
-      case Op::execute: emit_execute(pc); break;
-      case Op::proceed: line("return NativeAccess::next_goal(iu, f);  // the end of the body"); break;
+      case Op::execute:
+        emit_execute(pc);
+        open_.reset();
+        break;
+      case Op::proceed:
+        line("return NativeAccess::next_goal(iu, f);  // the end of the body");
+        open_.reset();
+        break;
       case Op::if_not_const: {
+        open_.reset();  // a branch: the segment before it is complete on both ways
         const std::string value = derefed(code_[pc + 1]);
         line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
                          jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
         note_jump(code_[pc + 3]);
         break;
       }
-      case Op::reduced:
-        line("++iu.counters.reductions;  // an inlined clause");
+      case Op::reduced: {
+        open_ = segments_.size();
+        segments_.emplace_back();
+        line(fmt::format("++site_counts[{}];  // an inlined clause (count site)", count_site(*open_)));
         if (image_.random_used) {
           line(fmt::format("NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
                            image_.site_keys.at(pc)));
         }
         break;
+      }
       default:
         throw std::logic_error(fmt::format("native code: unexpected {} in a body at {}",
                                            vm::info(op).name, pc));
@@ -1042,6 +1118,25 @@ class PredicateEmitter {
   }
 
   // --- assembly ------------------------------------------------------------------------------------
+  /// `l` with its uncount_at marks replaced by the code that takes back what its segment
+  /// counted and did not get to (nothing where that is nothing).
+  std::string with_uncounts(std::string l) const {
+    for (std::size_t at = l.find("@uncount"); at != std::string::npos; at = l.find("@uncount", at)) {
+      const std::size_t end = l.find('@', at + 1);
+      const Uncount& u = uncounts_.at(std::stoul(l.substr(at + 8, end - at - 8)));
+      const Segment& segment = segments_[u.segment];
+      const std::uint32_t builtins = segment.builtins - u.builtins;
+      const std::uint32_t spawns = segment.spawns - u.spawns;
+      const std::string code =
+          builtins == 0 && spawns == 0
+              ? std::string()
+              : fmt::format("NativeAccess::uncount(iu, {}, {}); ", builtins, spawns);
+      l.replace(at, end + 1 - at, code);
+      at += code.size();
+    }
+    return l;
+  }
+
   std::string assemble() {
     std::string text;
     text += fmt::format("// {}\n", predicate_name(id_));
@@ -1086,7 +1181,7 @@ class PredicateEmitter {
       } else if (body == "@reload") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload + " }\n";
       } else {
-        text += "  " + l + "\n";
+        text += "  " + with_uncounts(l) + "\n";
       }
     }
     text += "}\n";
@@ -1110,6 +1205,25 @@ class PredicateEmitter {
   std::vector<std::string> out_;
   std::set<std::string> targets_;
   std::set<std::uint32_t> registers_;
+  /// Count sites (count_site): the program's, and which of this predicate's segments each of
+  /// this predicate's stands for.
+  std::vector<vm::NativeSite>& sites_;
+  std::vector<std::pair<std::size_t, std::size_t>> site_segments_;
+  /// A straight run of a body after a count site: the builtin calls and spawns its site counts.
+  struct Segment {
+    std::uint32_t builtins = 0;
+    std::uint32_t spawns = 0;
+  };
+  std::vector<Segment> segments_;
+  std::map<std::uint64_t, std::size_t> body_segment_;  ///< a body's first segment, by its start
+  std::optional<std::size_t> open_;                    ///< the segment being emitted, if any
+  /// The exits inside a segment (uncount_at): the segment and what of it had happened.
+  struct Uncount {
+    std::size_t segment;
+    std::uint32_t builtins;
+    std::uint32_t spawns;
+  };
+  std::vector<Uncount> uncounts_;
 };
 
 /// The call of predicate `id`'s function with argument `a` given by `argument(a)`: the first
@@ -1205,6 +1319,7 @@ ClauseText clause_text_of(const std::vector<std::pair<std::string, std::string>>
 std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
                      const ClauseText& clause_text) {
   const std::vector<bool> native = compiled_predicates(image);
+  std::vector<vm::NativeSite> sites;
   std::string text;
   text += "// Native code generated by `fleng build` (native/cpp_emitter.cpp) from the program's\n";
   text += "// UNIRED code: one function per predicate. Do not edit; build the program again.\n";
@@ -1216,11 +1331,15 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
     if (native[i]) text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", i);
   }
   text += "\n";
+  std::string functions;
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {
     if (!native[i]) continue;
-    text += PredicateEmitter(image, atoms, static_cast<vm::PredicateId>(i), native, clause_text).emit();
-    text += "\n";
+    functions += PredicateEmitter(image, atoms, static_cast<vm::PredicateId>(i), native, clause_text, sites).emit();
+    functions += "\n";
   }
+  text += fmt::format("std::uint64_t site_counts[{}];  // the runs of each count site (kSites)\n\n",
+                      std::max<std::size_t>(sites.size(), 1));
+  text += functions;
   // Entries from the loop: the arguments from the registers.
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {
     if (!native[i]) continue;
@@ -1278,14 +1397,23 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
                                     image.predicates[i].arity);
   }
   if (image.predicates.empty()) text += "    nullptr,\n";
-  text += "};\n\n}  // namespace\n\n";
+  text += "};\n";
+  // What each count site stands for: reductions, builtin calls, goals spawned.
+  text += "\nconst NativeSite kSites[] = {\n";
+  for (const vm::NativeSite& site : sites) {
+    text += fmt::format("    {{{}, {}, {}}},\n", site.reductions, site.builtin_calls, site.goals_spawned);
+  }
+  if (sites.empty()) text += "    {0, 0, 0},\n";
+  text += "};\n";
+  text += "\n}  // namespace\n\n";
   text += "const fleng::vm::NativeProgram& fleng_native_program() {\n";
   const auto extent = vm::ImageExtent::of(image);
   text += fmt::format(
       "  static const fleng::vm::NativeProgram program{{0x{:x}ULL, {{{}, {}, {}, {}}}, kEntries, "
-      "kGoalEntries, NativeAccess::kGoalSwitches, {}}};\n",
+      "kGoalEntries, NativeAccess::kGoalSwitches, {}, kSites, site_counts, {}}};\n",
       vm::image_fingerprint(image, extent), extent.code_size, extent.predicate_count,
-      extent.constant_count, extent.number_count, image.random_used ? "true" : "false");
+      extent.constant_count, extent.number_count, image.random_used ? "true" : "false",
+      sites.size());
   text += "  return program;\n}\n";
   return text;
 }

@@ -30,6 +30,7 @@
 #include "vm/engine_policy.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/heap.hpp"
+#include "vm/native_code.hpp"
 #include "vm/remote_ops.hpp"
 #include "vm/term_writer.hpp"
 #include "vm/terms.hpp"
@@ -129,6 +130,14 @@ class alignas(64) Iu {
   RunStatus run();
   /// run() with the predicates of `program` run as native code (vm/native_policy.cpp).
   RunStatus run_native(const NativeProgram& program);
+  /// Native code counts its count sites' runs (vm/native_code.hpp: NativeSite) rather than the
+  /// reductions, builtin calls and goals spawned themselves: the run's counts, which
+  /// fold_native_counts adds to `counters` (nothing when native code is not running). Whatever
+  /// reads the counters during a run folds them first.
+  void use_native_counts(const NativeSiteCounts& counts) { native_counts_ = counts; }
+  void fold_native_counts() {
+    if (native_counts_.counts != nullptr) native_counts_.fold(counters);
+  }
   /// The reducer under an engine's policy (vm/engine_policy.hpp): reduces goals until the
   /// policy stops it, an error, halt/1 or an interrupt. Defined in vm/reducer_loop.hpp,
   /// instantiated by each engine's translation unit.
@@ -418,6 +427,7 @@ class alignas(64) Iu {
   /// (NativeAccess::next_goal): timers are pending, or the run has a step limit, so the loop is
   /// to take every goal. Kept by update_native_poll wherever sleepers_ changes.
   bool native_poll_ = false;
+  NativeSiteCounts native_counts_;  // use_native_counts
   void update_native_poll() {
     native_poll_ = !sleepers_.empty() || options_.max_reductions != std::numeric_limits<std::uint64_t>::max();
   }

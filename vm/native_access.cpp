@@ -156,6 +156,17 @@ std::uint64_t image_fingerprint(const CodeImage& image, const ImageExtent& exten
   return h.value();
 }
 
+void NativeSiteCounts::fold(IuCounters& counters) const {
+  for (std::size_t k = 0; k < size; ++k) {
+    const std::uint64_t runs = counts[k];
+    if (runs == 0) continue;
+    counters.reductions += runs * sites[k].reductions;
+    counters.builtin_calls += runs * sites[k].builtin_calls;
+    counters.goals_spawned += runs * sites[k].goals_spawned;
+    counts[k] = 0;
+  }
+}
+
 bool native_code_matches(const NativeProgram& program, const CodeImage& image) {
   const ImageExtent& e = program.extent;
   return image.code.size() >= e.code_size && image.predicates.size() >= e.predicate_count &&

@@ -171,6 +171,19 @@ struct NativeAccess {
   /// A builtin called by the instruction at `pc` (call_builtin, call_function and the fn_*
   /// instructions' general case), its operands in registers(). False on a runtime error.
   static bool call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc, bool function);
+  /// call_builtin for a builtin whose call a count site counts (cpp_emitter.cpp: count sites):
+  /// the count the builtin makes itself taken back.
+  static bool call_counted_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc, bool function) {
+    const bool ok = call_builtin(iu, frame, pc, function);
+    --iu.counters.builtin_calls;
+    return ok;
+  }
+  /// An exit from the middle of a body: the builtin calls and spawns its count site counted and
+  /// that did not happen taken back.
+  [[gnu::cold]] static void uncount(Iu& iu, std::uint32_t builtin_calls, std::uint32_t goals_spawned) {
+    iu.counters.builtin_calls -= builtin_calls;
+    iu.counters.goals_spawned -= goals_spawned;
+  }
   /// unify / unify_list at `pc` failed: records the error.
   [[gnu::cold]] static NativeOutcome unify_failed(Iu& iu, const NativeFrame& frame,
                                                   std::uint64_t pc, Cell a, Cell b);

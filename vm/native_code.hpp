@@ -29,6 +29,28 @@ enum class NativeOutcome : std::uint8_t {
 };
 
 struct NativeFrame;
+struct IuCounters;
+
+/// What one count site of native code stands for each time it runs (NativeProgram::sites): a
+/// clause's commit, or an inlined clause's, with the builtin calls and the goals spawned that
+/// always follow it in the body before its next branch. The code counts runs of the site
+/// (NativeProgram::site_counts), one increment instead of one per counter and event; the IU's
+/// counters get the products when they are read (NativeSiteCounts::fold).
+struct NativeSite {
+  std::uint32_t reductions = 0;
+  std::uint32_t builtin_calls = 0;
+  std::uint32_t goals_spawned = 0;
+};
+
+/// The runs of a program's count sites during one run of native code, and the fold of them into
+/// an IU's counters (Iu::fold_native_counts: before anything reads the counters).
+struct NativeSiteCounts {
+  const NativeSite* sites = nullptr;
+  std::uint64_t* counts = nullptr;  ///< one per site
+  std::size_t size = 0;
+  /// Adds counts x sites to `counters` and sets the counts to 0.
+  void fold(IuCounters& counters) const;
+};
 
 /// A predicate's entry for a goal record at the top of the pool (`goal`): it takes the goal
 /// from the pool and reduces it, or returns Done leaving it there for the loop (a builtin
@@ -94,6 +116,12 @@ struct NativeProgram {
   /// The code keeps the goals' lineage keys (the program uses random numbers): native code
   /// without them runs only where nothing does (Iu::run).
   bool lineage = false;
+  /// The count sites (NativeSite), `site_count` of them, and the runs of each the code counts
+  /// (an array of the generated code: a program's native code runs on one IU at a time, the
+  /// local engine's; NativeLocalPolicy folds the runs into its counters).
+  const NativeSite* sites = nullptr;
+  std::uint64_t* site_counts = nullptr;
+  std::size_t site_count = 0;
 };
 
 /// A hash of everything in an image that native code depends on (the code, the predicates and

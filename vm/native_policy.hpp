@@ -10,10 +10,27 @@ namespace fleng::vm {
 
 class NativeLocalPolicy : public LocalPolicy {
  public:
-  NativeLocalPolicy(Iu& iu, const NativeProgram& program) : LocalPolicy(iu), program_(program) {
+  NativeLocalPolicy(Iu& iu, const NativeProgram& program)
+      : LocalPolicy(iu), iu_(iu), program_(program) {
     frame_.goal_entries = program.goal_entries;
     frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
     frame_.goal_switch_budget = program.goal_switches;
+    // The runs of the program's count sites, folded into the IU's counters wherever they are
+    // read (Iu::fold_native_counts) and when the run ends.
+    for (std::size_t k = 0; k < program.site_count; ++k) program.site_counts[k] = 0;
+    iu.use_native_counts({program.sites, program.site_counts, program.site_count});
+  }
+  ~NativeLocalPolicy() {
+    iu_.fold_native_counts();
+    iu_.use_native_counts({});
+  }
+  NativeLocalPolicy(const NativeLocalPolicy&) = delete;
+  NativeLocalPolicy& operator=(const NativeLocalPolicy&) = delete;
+
+  /// LocalPolicy's step limit, on the counters with the count sites' runs in them.
+  bool admit_goal() {
+    if (limited_) iu_.fold_native_counts();
+    return LocalPolicy::admit_goal();
   }
 
   /// The native entry of `pred`, or null (interpreted).
@@ -23,8 +40,11 @@ class NativeLocalPolicy : public LocalPolicy {
   NativeFrame& native_frame() { return frame_; }
 
  private:
+  Iu& iu_;
   const NativeProgram& program_;
   NativeFrame frame_;
+  /// A step limit: the loop compares the reductions with it before every goal.
+  bool limited_ = iu_.options().max_reductions != std::numeric_limits<std::uint64_t>::max();
 };
 
 static_assert(EnginePolicy<NativeLocalPolicy>);

@@ -124,6 +124,7 @@ Outcome builtin_placement_of(Iu& iu, Cell* args, Cell* out) {
 }
 
 Outcome builtin_reductions(Iu& iu, Cell*, Cell* out) {
+  iu.fold_native_counts();
   return deliver_int(iu, out, static_cast<std::int64_t>(iu.counters.reductions));
 }
 
