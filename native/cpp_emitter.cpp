@@ -1359,8 +1359,8 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
     if (native[i]) {
       goal_entry[i] = true;
       text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{\n", i);
-      text += "  NativeAccess::take_goal(iu, f, goal);\n";
-      text += "  [[maybe_unused]] const Cell* const a = goal_record::args(goal);\n";
+      text += fmt::format("  NativeAccess::take_goal<{}>(iu, f, goal);\n", image.random_used);
+      text += "  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);\n";
       text += tail_call(i, p.arity, [](std::uint32_t a) { return fmt::format("a[{}]", a); });
       text += "}\n";
     } else if (p.builtin != vm::kNoBuiltin && p.arity == 3 &&
@@ -1370,7 +1370,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
       goal_entry[i] = true;
       text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{  // {}\n", i,
                           predicate_label(image, i));
-      text += "  const Cell* const a = goal_record::args(goal);\n";
+      text += "  const Cell* const a = NativeAccess::goal_args(goal);\n";
       text += "  Cell value = 0;\n";
       text += fmt::format(
           "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
@@ -1385,9 +1385,9 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   text += "\nconst NativeGoalEntry kGoalEntries[] = {\n";
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {
     text += goal_entry[i] ? fmt::format("    &g{},  // {}\n", i, predicate_label(image, i))
-                          : fmt::format("    nullptr,  // {}\n", predicate_label(image, i));
+                          : fmt::format("    &NativeAccess::to_loop,  // {}\n", predicate_label(image, i));
   }
-  if (image.predicates.empty()) text += "    nullptr,\n";
+  if (image.predicates.empty()) text += "    &NativeAccess::to_loop,\n";
   text += "};\n";
   text += "\nconst NativeEntry kEntries[] = {\n";
   for (std::size_t i = 0; i < image.predicates.size(); ++i) {

@@ -8,6 +8,7 @@
 #pragma once
 
 #include <bit>
+#include <cassert>
 #include <cstddef>
 #include <cstdint>
 
@@ -96,7 +97,7 @@ struct NativeAccess {
   /// nothing needs the loop (an interrupt or error, timers, the step limit, a collection before
   /// the goal: then Done, and the loop takes it), as the loop would take it (the newest): its
   /// entry called here (a tail call) while frame.goal_switches lasts, else by the loop
-  /// (NextGoal).
+  /// (NextGoal). Every predicate has an entry in the table (to_loop for those the loop takes).
   static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
     if (iu.pool_.empty()) return NativeOutcome::Done;
     // native_room() is short of kMinFreeCells when the heap is, and always under --gc-stress
@@ -107,27 +108,41 @@ struct NativeAccess {
       return NativeOutcome::Done;
     }
     const Cell goal = iu.pool_.back();
-    const PredicateId pred = goal_record::predicate(goal);
+    const PredicateId pred = goal_predicate(goal);
     if (pred >= frame.goal_entry_count) return NativeOutcome::Done;
     const NativeGoalEntry entry = frame.goal_entries[pred];
-    if (entry == nullptr) return NativeOutcome::Done;
-    if (frame.goal_switches != 0) {
-      --frame.goal_switches;
-      return entry(iu, frame, goal);
-    }
+    // The count of goal switches left ends at -1 (one decrement and a sign test).
+    if (static_cast<std::int32_t>(--frame.goal_switches) >= 0) return entry(iu, frame, goal);
     frame.next_entry = entry;
     frame.next_goal = goal;
     return NativeOutcome::NextGoal;
   }
-  /// A goal entry takes `goal`, the top of the pool, as the loop does: its own time slice, its
-  /// lineage key, no blocked variables left.
+  /// goal_record::args and ::predicate of a goal record of IU 0 (native_cells::address).
+  static const Cell* goal_args(Cell goal) {
+    return native_cells::address(goal, Tag::Box) + goal_record::kHeaderCells;
+  }
+  static PredicateId goal_predicate(Cell goal) {
+    return static_cast<PredicateId>(small_int_value(native_cells::address(goal, Tag::Box)[1]) & 0xFFFFFFFF);
+  }
+  /// The goal entry of a predicate the loop reduces (a builtin without a fast path, an
+  /// interpreted predicate): the goal stays in the pool for the loop.
+  static NativeOutcome to_loop(Iu& /*iu*/, NativeFrame& /*frame*/, Cell /*goal*/) {
+    return NativeOutcome::Done;
+  }
+  /// A goal entry takes `goal`, the top of the pool, as the loop does: its own time slice, and
+  /// its lineage key when the program keeps them (`kLineage`: native code without them runs
+  /// only where the IU keeps none, Iu::run). No blocked variables are left: a body ends after
+  /// its commit, which dropped those of the clauses tried before, and so does a builtin's call.
+  template <bool kLineage>
   static void take_goal(Iu& iu, NativeFrame& frame, Cell goal) {
     iu.pool_.pop_back();
     iu.current_goal_ = goal;
     frame.site = 0;
     frame.slice = iu.options_.time_slice;
-    if (iu.lineage_on_) iu.lineage_ = goal_record::lineage(goal);
-    clear_blocked(iu);
+    if constexpr (kLineage) {
+      if (iu.lineage_on_) iu.lineage_ = goal_record::lineage(goal);
+    }
+    assert(iu.blocked_.empty());
   }
   /// A builtin goal's entry takes `goal`, the top of the pool, for its one step: the time slice,
   /// call site, lineage and blocked variables take_goal sets are the next goal's business (its

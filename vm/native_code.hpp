@@ -106,8 +106,8 @@ struct NativeProgram {
   std::uint64_t fingerprint = 0;  ///< image_fingerprint() of the image it was made from
   ImageExtent extent;             ///< how much of that image
   const NativeEntry* entries = nullptr;  ///< extent.predicate_count of them
-  /// Per predicate, its entry for a goal taken from the pool (null: through the loop); the
-  /// builtin functions with a fast path have one too.
+  /// Per predicate, its entry for a goal taken from the pool (NativeAccess::to_loop: through
+  /// the loop); the builtin functions with a fast path have one too. Null: none at all.
   const NativeGoalEntry* goal_entries = nullptr;
   /// NativeFrame::goal_switch_budget: how many goals of the pool the native code may take in
   /// a row by tail calls (0 where its compiler makes no tail calls: without optimisation, or
