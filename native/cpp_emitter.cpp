@@ -1002,7 +1002,7 @@ class PredicateEmitter {
           builtin_fallback(pc, counted, code_[pc + 2]);
           written_derefed(code_[pc + 2]);
         } else {
-          line(fmt::format("    if (!NativeAccess::unify(iu, {0}, value)) [[unlikely]] {{ {4}return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}); }}",
+          line(fmt::format("    if (!NativeAccess::unify_value(iu, {0}, value)) [[unlikely]] {{ {4}return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}); }}",
                            out, pc, reg(code_[pc + 5]), reg(code_[pc + 6]), exit_uncount()));
           builtin_fallback(pc, counted);
           derefed_.clear();  // the output was bound
@@ -1377,7 +1377,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
           vm::info(*vm::inline_builtins::instruction_for(p.builtin)).name.substr(3));  // fn_add: add
       text += "    return NativeOutcome::Done;\n  }\n";
       text += "  NativeAccess::take_builtin_goal(iu, goal);\n";
-      text += fmt::format("  if (!NativeAccess::unify(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);
+      text += fmt::format("  if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);
       text += "  ++iu.counters.builtin_calls;\n";
       text += "  return NativeAccess::next_goal(iu, f);\n}\n";
     }

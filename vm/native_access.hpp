@@ -177,6 +177,21 @@ struct NativeAccess {
     return iu.unify(a, b);
   }
 
+  /// unify(iu, out, value) for a `value` that is not a reference (a builtin's result: a number
+  /// or an atom): only `out` is dereferenced and may be a variable.
+  [[gnu::always_inline]] static bool unify_value(Iu& iu, Cell out, Cell value) {
+    out = native_cells::deref(out);
+    if (out == value) return true;
+    if (is_unbound(out)) {
+      Cell* const cell = native_cells::address(out, Tag::Ref);
+      if (hooks_of(native_cells::load(cell)) == 0) {
+        native_cells::store(cell, value);
+        return true;
+      }
+    }
+    return iu.unify(out, value);
+  }
+
   // --- body ---------------------------------------------------------------------------------------------
   /// commit's reservation of `cells` when the heap has less free (or under GC stress): the
   /// registers written to registers() first and read back after. False: heap exhausted (the
