@@ -116,3 +116,24 @@ check(T) :- arg(1, T, a).
 }
 
 }  // namespace
+
+namespace {
+
+// A commit is a count site for its reduction and the builtin calls and spawns of the body's
+// straight run after it: count/2's second clause (sub/3 inline, no spawn before its last call)
+// stands for {1 reduction, 1 builtin call, 0 goals}; main/0's for {1, 0, 1} (it spawns
+// writeln/1 and calls count/2 last). The code increments its site, not the IU's counters.
+TEST(CppEmitter, ACommitCountsItsReductionBuiltinsAndSpawnsAtOnce) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("count.fl", kProgram)) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::size_t table = text.find("const NativeSite kSites[] = {\n");
+  ASSERT_NE(table, std::string::npos);
+  const std::string sites = text.substr(table, text.find("};", table) - table);
+  EXPECT_NE(sites.find("    {1, 1, 0},\n"), std::string::npos) << sites;
+  EXPECT_NE(sites.find("    {1, 0, 1},\n"), std::string::npos) << sites;
+  EXPECT_NE(text.find("++site_counts["), std::string::npos);
+  EXPECT_EQ(text.find("++iu.counters.reductions"), std::string::npos);
+}
+
+}  // namespace
