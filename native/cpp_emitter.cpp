@@ -681,7 +681,7 @@ class PredicateEmitter {
             line("  @reload");
             line("}");
           }
-          line(fmt::format("goto {};", jump(fmt::format("body{}", body))));
+          line(fmt::format("goto {};", jump(body_entry(body))));
           bodies_.insert(body);
           break;
         }
@@ -700,9 +700,29 @@ class PredicateEmitter {
   // the inline builtins and the tests of an inlined dispatch. The body's instructions are
   // emitted in code order and jump only forward, so what holds at an instruction is what holds
   // at the end of the one before (unless that one ends the body) and at every jump to it.
+  //
+  // A body whose inline builtins take what an earlier one's fast path established (its inputs
+  // and its result small integers, or atomic for equal/3) is emitted twice (has_fast_copy): a
+  // fast copy first, where the commits jump, which tests only what it does not know yet and
+  // jumps on any other value to the builtin's slow path in the general copy, which goes on to
+  // the end of the body knowing nothing (a value from a slow path may be anything).
   void emit_body(std::uint64_t start) {
+    counting_ = true;  // the first copy sums the segments' builtin calls and spawns
+    if (has_fast_copy(start)) {
+      fast_copy_ = true;
+      emit_body_copy(start);
+      fast_copy_ = false;
+      counting_ = false;
+    }
+    emit_body_copy(start);
+  }
+
+  void emit_body_copy(std::uint64_t start) {
     derefed_.clear();
     derefed_at_.clear();
+    small_.clear();
+    atomic_.clear();
+    known_at_.clear();
     bool falls_through = false;  // the body's start is reached by the commit's jump alone
     for (const std::uint64_t pc : instructions(start, Region::Body)) {
       const auto at = derefed_at_.find(pc);
@@ -710,37 +730,106 @@ class PredicateEmitter {
         // The commits that jump here counted the body's first segment (count sites).
         const auto [segment, created] = body_segment_.try_emplace(start, segments_.size());
         if (created) segments_.emplace_back();
-        open_ = segment->second;
+        open_segment(segment->second);
       } else if (at != derefed_at_.end() || bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0) {
         open_.reset();  // something jumps here: what follows is not counted by the site before
       }
+      const auto known = known_at_.find(pc);
       if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) {
         derefed_.clear();  // another clause's commit jumps here too
+        small_.clear();
+        atomic_.clear();
       } else if (!falls_through) {
         derefed_ = at == derefed_at_.end() ? std::set<std::uint64_t>{} : at->second;
+        small_ = known == known_at_.end() ? std::set<std::uint64_t>{} : known->second.first;
+        atomic_ = known == known_at_.end() ? std::set<std::uint64_t>{} : known->second.second;
       } else if (at != derefed_at_.end()) {
-        std::set<std::uint64_t> both;
-        std::set_intersection(derefed_.begin(), derefed_.end(), at->second.begin(), at->second.end(),
-                              std::inserter(both, both.end()));
-        derefed_ = std::move(both);
+        derefed_ = intersection(derefed_, at->second);
+        small_ = intersection(small_, known->second.first);
+        atomic_ = intersection(atomic_, known->second.second);
       }
-      label(fmt::format("body{}", pc));
+      label(body_label(pc));
       emit_body_instruction(pc);
       const auto op = static_cast<Op>(code_[pc]);
       falls_through = op != Op::execute && op != Op::proceed;
     }
   }
 
-  /// A body jumps from here to the instruction at `target`: what is dereferenced here holds
-  /// there on this path.
+  static std::set<std::uint64_t> intersection(const std::set<std::uint64_t>& a,
+                                              const std::set<std::uint64_t>& b) {
+    std::set<std::uint64_t> both;
+    std::set_intersection(a.begin(), a.end(), b.begin(), b.end(), std::inserter(both, both.end()));
+    return both;
+  }
+
+  /// A body jumps from here to the instruction at `target`: what is dereferenced (and known)
+  /// here holds there on this path.
   void note_jump(std::uint64_t target) {
     const auto [it, first] = derefed_at_.try_emplace(target, derefed_);
-    if (!first) {
-      std::set<std::uint64_t> both;
-      std::set_intersection(it->second.begin(), it->second.end(), derefed_.begin(), derefed_.end(),
-                            std::inserter(both, both.end()));
-      it->second = std::move(both);
+    if (!first) it->second = intersection(it->second, derefed_);
+    const auto [k, new_known] = known_at_.try_emplace(target, small_, atomic_);
+    if (!new_known) {
+      k->second.first = intersection(k->second.first, small_);
+      k->second.second = intersection(k->second.second, atomic_);
     }
+  }
+
+  /// The label of the body instruction at `pc` in the copy being emitted.
+  std::string body_label(std::uint64_t pc) const {
+    return fmt::format("{}body{}", fast_copy_ ? "f" : "", pc);
+  }
+  /// Where the commits of the body at `start` jump: its fast copy if it has one.
+  std::string body_entry(std::uint64_t start) {
+    return fmt::format("{}body{}", has_fast_copy(start) ? "f" : "", start);
+  }
+  /// Whether the body at `start` gets a fast copy: an inline builtin's input is an input or the
+  /// result of an inline builtin before it.
+  bool has_fast_copy(std::uint64_t start) {
+    const auto [it, added] = fast_copies_.try_emplace(start, false);
+    if (!added) return it->second;
+    std::set<std::uint64_t> seen;
+    for (const std::uint64_t pc : instructions(start, Region::Body)) {
+      if (!fast_builtin(static_cast<Op>(code_[pc]))) continue;
+      for (const std::uint64_t input : {code_[pc + 5], code_[pc + 6]}) {
+        if (input < vm::kConstantRegisterBase && seen.count(input) != 0) it->second = true;
+        seen.insert(input);
+      }
+      if (code_[pc + 3] != 0) seen.insert(code_[pc + 2]);
+    }
+    return it->second;
+  }
+  static bool fast_builtin(Op op) {
+    switch (op) {
+      case Op::fn_add: case Op::fn_sub: case Op::fn_mul: case Op::fn_div: case Op::fn_mod:
+      case Op::fn_less: case Op::fn_less_eq: case Op::fn_greater: case Op::fn_greater_eq:
+      case Op::fn_num_equal: case Op::fn_equal:
+        return true;
+      default:
+        return false;
+    }
+  }
+
+  // What the fast copy knows of registers: small integers (small_), atomic values (atomic_:
+  // small integers and atoms), by what wrote them and the fast paths they passed.
+  void forget(std::uint64_t r) {
+    small_.erase(r);
+    atomic_.erase(r);
+  }
+  [[nodiscard]] bool known_small(std::uint64_t r) const {
+    if (r >= vm::kConstantRegisterBase) return vm::is_int(image_.register_constants.at(r - vm::kConstantRegisterBase));
+    return small_.count(r) != 0;
+  }
+  [[nodiscard]] bool known_atomic(std::uint64_t r) const {
+    if (r >= vm::kConstantRegisterBase) {
+      const Cell c = image_.register_constants.at(r - vm::kConstantRegisterBase);
+      return vm::is_int(c) || vm::is_atom(c);
+    }
+    return atomic_.count(r) != 0;
+  }
+  void know(std::uint64_t r, bool small) {
+    if (r >= vm::kConstantRegisterBase) return;
+    if (small) small_.insert(r);
+    atomic_.insert(r);
   }
 
   /// The dereferenced value of register `r` as an expression: the register itself once it holds
@@ -751,10 +840,14 @@ class PredicateEmitter {
     return reg(r);
   }
   /// Register `r` is written with a value that may be a reference to a bound variable.
-  void written(std::uint64_t r) { derefed_.erase(r); }
+  void written(std::uint64_t r) {
+    derefed_.erase(r);
+    forget(r);
+  }
   /// Register `r` is written with a dereferenced value.
   void written_derefed(std::uint64_t r) {
     if (r < vm::kConstantRegisterBase) derefed_.insert(r);
+    forget(r);
   }
 
   // --- count sites ---------------------------------------------------------------------------------
@@ -780,16 +873,24 @@ class PredicateEmitter {
     uncounts_.push_back({segment, builtins, spawns});
     return fmt::format("@uncount{}@", uncounts_.size() - 1);
   }
+  /// The body's code from here is in segment `segment` (its builtin calls and spawns are
+  /// summed by the first copy of the body emitted: counting_).
+  void open_segment(std::size_t segment) {
+    open_ = segment;
+    done_builtins_ = 0;
+    done_spawns_ = 0;
+  }
   /// uncount_at for an exit of the body here.
   std::string exit_uncount() {
     if (!open_) return "";
-    return uncount_at(*open_, segments_[*open_].builtins, segments_[*open_].spawns);
+    return uncount_at(*open_, done_builtins_, done_spawns_);
   }
   /// A builtin call of the body here: counted by the segment's site (true), or to be counted
   /// where it happens (false: no segment).
   bool segment_counts_builtin() {
     if (!open_) return false;
-    ++segments_[*open_].builtins;
+    ++done_builtins_;
+    if (counting_) ++segments_[*open_].builtins;
     return true;
   }
 
@@ -811,7 +912,8 @@ class PredicateEmitter {
       line(fmt::format("  p[{}] = {};", vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
     }
     if (open_) {
-      ++segments_[*open_].spawns;
+      ++done_spawns_;
+      if (counting_) ++segments_[*open_].spawns;
     } else {
       line("  ++iu.counters.goals_spawned;");
     }
@@ -821,6 +923,8 @@ class PredicateEmitter {
 
   /// A builtin called out of line (the instruction at `pc`): registers saved and restored.
   void builtin_call(std::uint64_t pc, bool function) {
+    small_.clear();  // its outputs are read back into registers
+    atomic_.clear();
     line("@spill");
     line(fmt::format("if (!NativeAccess::call_builtin(iu, f, {}, {})) {{ {}return NativeOutcome::Error; }}", pc,
                      function, exit_uncount()));
@@ -864,6 +968,9 @@ class PredicateEmitter {
         line(fmt::format("{} = {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
                          constant_comment(code_[pc + 2])));
         written_derefed(code_[pc + 1]);
+        if (vm::is_int(code_[pc + 2]) || vm::is_atom(code_[pc + 2])) {
+          know(code_[pc + 1], vm::is_int(code_[pc + 2]));
+        }
         break;
       case Op::put_number: {
         const vm::NumberConstant& k = image_.numbers.at(code_[pc + 2]);
@@ -901,11 +1008,14 @@ class PredicateEmitter {
         const std::uint64_t dst = code_[pc + 1];
         const std::uint64_t src = code_[pc + 2];
         line(fmt::format("{} = {};", reg(dst), reg(src)));
+        const bool small = known_small(src);
+        const bool atomic = known_atomic(src);
         if (src >= vm::kConstantRegisterBase || derefed_.count(src) != 0) {
           written_derefed(dst);
         } else {
           written(dst);
         }
+        if (atomic) know(dst, small);
         break;
       }
       case Op::place:        // placements: nothing on one IU
@@ -926,6 +1036,7 @@ class PredicateEmitter {
           line("  p[0] = make_var_contents();");
           line("  const Cell tail = make_pointer(Tag::Ref, p, here);");
           line(fmt::format("  {} = tail;", reg(code_[pc + 3])));
+          forget(code_[pc + 3]);
           line("  p[1] = head;");
           line("  p[2] = tail;");
           line("  const Cell list = make_pointer(Tag::Cons, p + 1, here);");
@@ -987,25 +1098,69 @@ class PredicateEmitter {
             {Op::fn_less_eq, "less_eq"}, {Op::fn_greater, "greater"},
             {Op::fn_greater_eq, "greater_eq"}, {Op::fn_num_equal, "num_equal"},
             {Op::fn_equal, "equal"}};
+        const std::string& name = kFast.at(op);
+        const std::uint64_t in_x = code_[pc + 5];
+        const std::uint64_t in_y = code_[pc + 6];
+        const bool fresh = code_[pc + 3] != 0;
         const std::string out = reg(code_[pc + 2]);
-        line(fmt::format("{{  // {}", kFast.at(op)));
-        line(fmt::format("  const Cell x = {};", derefed(code_[pc + 5])));
-        line(fmt::format("  const Cell y = {};", derefed(code_[pc + 6])));
+        // equal/3's fast path takes atomic values, the others small integers.
+        const bool identity = op == Op::fn_equal;
+        const bool known_x = identity ? known_atomic(in_x) : known_small(in_x);
+        const bool known_y = identity ? known_atomic(in_y) : known_small(in_y);
+        line(fmt::format("{{  // {}", name));
+        line(fmt::format("  const Cell x = {};", derefed(in_x)));
+        line(fmt::format("  const Cell y = {};", derefed(in_y)));
         line("  Cell value = 0;");
-        line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
-                         "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
-                         kFast.at(op)));
+        if (fast_copy_) {
+          // What is known is not tested; anything else goes to the slow path of the general copy.
+          line(fmt::format("  if (!inline_builtins::{}<{}, {}>(x, y, value)) [[unlikely]] goto {};", name,
+                           known_x, known_y, jump(fmt::format("slow{}", pc))));
+        } else {
+          line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
+                           "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
+                           name));
+        }
+        const std::string pad = fast_copy_ ? "  " : "    ";
         const bool counted = segment_counts_builtin();
-        if (!counted) line("    ++iu.counters.builtin_calls;");
-        if (code_[pc + 3] != 0) {
-          line(fmt::format("    {} = value;", out));
-          builtin_fallback(pc, counted, code_[pc + 2]);
+        if (!counted) line(pad + "++iu.counters.builtin_calls;");
+        if (fresh) {
+          line(fmt::format("{}{} = value;", pad, out));
+        } else {
+          line(fmt::format("{}if (!NativeAccess::unify_value(iu, {}, value)) [[unlikely]] {{ {}return NativeAccess::output_failed(iu, f, {}, {}, {}, {}); }}",
+                           pad, out, exit_uncount(), pc, reg(in_x), reg(in_y), out));
+        }
+        if (fast_copy_) {
+          line("}");
+        } else {
+          // The slow path, a block of its own that the fast copy jumps to as well.
+          line(fmt::format("    goto {};", jump(fmt::format("done{}", pc))));
+          line("  }");
+          line("}");
+          label(fmt::format("slow{}", pc));
+          line("{");
+          out_.push_back("@spill");
+          line(fmt::format("  if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
+                           counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
+          out_.push_back("@reload");
+          line(fmt::format("  if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
+                           exit_uncount()));
+          if (fresh) line(fmt::format("  {0} = native_cells::deref({0});", out));
+          line("}");
+          label(fmt::format("done{}", pc));
+        }
+        if (fresh) {
           written_derefed(code_[pc + 2]);
         } else {
-          line(fmt::format("    if (!NativeAccess::unify_value(iu, {0}, value)) [[unlikely]] {{ {4}return NativeAccess::output_failed(iu, f, {1}, {2}, {3}, {0}); }}",
-                           out, pc, reg(code_[pc + 5]), reg(code_[pc + 6]), exit_uncount()));
-          builtin_fallback(pc, counted);
           derefed_.clear();  // the output was bound
+        }
+        if (fast_copy_) {
+          // The fast path passed: its inputs were what it takes, its result is a small integer
+          // (arithmetic) or an atom (comparisons).
+          const bool arithmetic = op == Op::fn_add || op == Op::fn_sub || op == Op::fn_mul ||
+                                  op == Op::fn_div || op == Op::fn_mod;
+          know(in_x, !identity);
+          know(in_y, !identity);
+          if (fresh) know(code_[pc + 2], arithmetic);
         }
         break;
       }
@@ -1027,14 +1182,19 @@ class PredicateEmitter {
         open_.reset();  // a branch: the segment before it is complete on both ways
         const std::string value = derefed(code_[pc + 1]);
         line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
-                         jump(fmt::format("body{}", code_[pc + 3])), constant_comment(code_[pc + 2])));
+                         jump(body_label(code_[pc + 3])), constant_comment(code_[pc + 2])));
         note_jump(code_[pc + 3]);
         break;
       }
       case Op::reduced: {
-        open_ = segments_.size();
-        segments_.emplace_back();
-        line(fmt::format("++site_counts[{}];  // an inlined clause (count site)", count_site(*open_)));
+        // One site per inlined clause, whichever copy of the body is emitted first.
+        auto [site, created] = reduced_sites_.try_emplace(pc);
+        if (created) {
+          segments_.emplace_back();
+          site->second = {count_site(segments_.size() - 1), segments_.size() - 1};
+        }
+        open_segment(site->second.second);
+        line(fmt::format("++site_counts[{}];  // an inlined clause (count site)", site->second.first));
         if (image_.random_used) {
           line(fmt::format("NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
                            image_.site_keys.at(pc)));
@@ -1216,7 +1376,18 @@ class PredicateEmitter {
   };
   std::vector<Segment> segments_;
   std::map<std::uint64_t, std::size_t> body_segment_;  ///< a body's first segment, by its start
+  /// An inlined clause's site and segment, by the code address of its `reduced`.
+  std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> reduced_sites_;
   std::optional<std::size_t> open_;                    ///< the segment being emitted, if any
+  std::uint32_t done_builtins_ = 0;  ///< builtin calls of the open segment emitted so far
+  std::uint32_t done_spawns_ = 0;    ///< its spawns emitted so far
+  bool counting_ = true;             ///< this copy of the body sums its segments
+  // The fast copies of bodies (emit_body).
+  bool fast_copy_ = false;                        ///< the copy being emitted is the fast one
+  std::map<std::uint64_t, bool> fast_copies_;     ///< has_fast_copy, by body
+  std::set<std::uint64_t> small_;                 ///< registers known to hold small integers
+  std::set<std::uint64_t> atomic_;                ///< ... small integers or atoms
+  std::map<std::uint64_t, std::pair<std::set<std::uint64_t>, std::set<std::uint64_t>>> known_at_;
   /// The exits inside a segment (uncount_at): the segment and what of it had happened.
   struct Uncount {
     std::size_t segment;

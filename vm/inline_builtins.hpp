@@ -38,31 +38,48 @@ inline std::optional<Op> instruction_for(BuiltinId id) {
 inline bool both_small(Cell a, Cell b) {
   return (((a ^ static_cast<Cell>(Tag::Int)) | (b ^ static_cast<Cell>(Tag::Int))) & kTagMask) == 0;
 }
+/// both_small where native code knows some of it (cpp_emitter.cpp, a body's fast copy): `kA`,
+/// `kB` when `a`, `b` are known to be small integers, which is then not tested again.
+template <bool kA, bool kB>
+inline bool small_operands(Cell a, Cell b) {
+  if constexpr (kA && kB) {
+    return true;
+  } else if constexpr (kA) {
+    return is_int(b);
+  } else if constexpr (kB) {
+    return is_int(a);
+  } else {
+    return both_small(a, b);
+  }
+}
 inline Cell truth(bool b) { return b ? kTrue : kFalse; }
 
 // A small integer is v * 8 + 2: sums and differences work on the cells themselves (the 64-bit
 // overflow of the shifted values is exactly the 61-bit overflow of the integers).
+template <bool kA = false, bool kB = false>
 inline bool add(Cell a, Cell b, Cell& r) {
   std::int64_t s = 0;
-  if (!both_small(a, b) ||
+  if (!small_operands<kA, kB>(a, b) ||
       __builtin_add_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &s)) {
     return false;
   }
   r = static_cast<Cell>(s) + 2;
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool sub(Cell a, Cell b, Cell& r) {
   std::int64_t d = 0;
-  if (!both_small(a, b) ||
+  if (!small_operands<kA, kB>(a, b) ||
       __builtin_sub_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &d)) {
     return false;
   }
   r = static_cast<Cell>(d) + 2;
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool mul(Cell a, Cell b, Cell& r) {
   std::int64_t p = 0;
-  if (!both_small(a, b) || __builtin_mul_overflow(small_int_value(a), small_int_value(b), &p) ||
+  if (!small_operands<kA, kB>(a, b) || __builtin_mul_overflow(small_int_value(a), small_int_value(b), &p) ||
       !fits_small_int(p)) {
     return false;
   }
@@ -78,8 +95,9 @@ inline bool divides_in_32_bits(std::int64_t x, std::int64_t y) {
   const std::uint64_t high = (static_cast<std::uint64_t>(x) + kHalf) | (static_cast<std::uint64_t>(y) + kHalf);
   return (high >> 32) == 0 && y != -1;
 }
+template <bool kA = false, bool kB = false>
 inline bool div(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b) || small_int_value(b) == 0) return false;
+  if (!small_operands<kA, kB>(a, b) || small_int_value(b) == 0) return false;
   const std::int64_t x = small_int_value(a);
   const std::int64_t y = small_int_value(b);
   const std::int64_t q = divides_in_32_bits(x, y)
@@ -89,8 +107,9 @@ inline bool div(Cell a, Cell b, Cell& r) {
   r = make_small_int(q);
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool mod(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b) || small_int_value(b) == 0) return false;
+  if (!small_operands<kA, kB>(a, b) || small_int_value(b) == 0) return false;
   const std::int64_t x = small_int_value(a);
   const std::int64_t y = small_int_value(b);
   r = make_small_int(divides_in_32_bits(x, y)
@@ -99,35 +118,42 @@ inline bool mod(Cell a, Cell b, Cell& r) {
   return true;
 }
 // Comparisons: two small integers compare as their cells (same tag below the value).
+template <bool kA = false, bool kB = false>
 inline bool less(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b)) return false;
+  if (!small_operands<kA, kB>(a, b)) return false;
   r = truth(static_cast<std::int64_t>(a) < static_cast<std::int64_t>(b));
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool less_eq(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b)) return false;
+  if (!small_operands<kA, kB>(a, b)) return false;
   r = truth(static_cast<std::int64_t>(a) <= static_cast<std::int64_t>(b));
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool greater(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b)) return false;
+  if (!small_operands<kA, kB>(a, b)) return false;
   r = truth(static_cast<std::int64_t>(a) > static_cast<std::int64_t>(b));
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool greater_eq(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b)) return false;
+  if (!small_operands<kA, kB>(a, b)) return false;
   r = truth(static_cast<std::int64_t>(a) >= static_cast<std::int64_t>(b));
   return true;
 }
+template <bool kA = false, bool kB = false>
 inline bool num_equal(Cell a, Cell b, Cell& r) {
-  if (!both_small(a, b)) return false;
+  if (!small_operands<kA, kB>(a, b)) return false;
   r = truth(a == b);
   return true;
 }
-/// equal/3 on two atomic immediates (atoms, small integers): identity of the cells.
+/// equal/3 on two atomic immediates (atoms, small integers): identity of the cells (`kA`, `kB`:
+/// known to be atomic, not tested again).
+template <bool kA = false, bool kB = false>
 inline bool equal(Cell a, Cell b, Cell& r) {
   const auto atomic = [](Cell c) { return is_int(c) || is_atom(c); };
-  if (!atomic(a) || !atomic(b)) return false;
+  if ((!kA && !atomic(a)) || (!kB && !atomic(b))) return false;
   r = truth(a == b);
   return true;
 }
