@@ -427,7 +427,6 @@ class alignas(64) Iu {
   /// (NativeAccess::next_goal): timers are pending, or the run has a step limit, so the loop is
   /// to take every goal. Kept by update_native_poll wherever sleepers_ changes.
   bool native_poll_ = false;
-  NativeSiteCounts native_counts_;  // use_native_counts
   void update_native_poll() {
     native_poll_ = !sleepers_.empty() || options_.max_reductions != std::numeric_limits<std::uint64_t>::max();
   }
@@ -507,6 +506,9 @@ class alignas(64) Iu {
   /// Set with error_, halted_ or interrupt_requested_: the reducer tests this one flag between
   /// reductions.
   std::atomic<bool> attention_{false};
+  /// The count sites of the native code running (use_native_counts), last of the members: the
+  /// interpreter's stay where they were.
+  NativeSiteCounts native_counts_;
 };
 
 }  // namespace fleng::vm
