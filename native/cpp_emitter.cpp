@@ -1160,7 +1160,11 @@ class PredicateEmitter {
                                   op == Op::fn_div || op == Op::fn_mod;
           know(in_x, !identity);
           know(in_y, !identity);
-          if (fresh) know(code_[pc + 2], arithmetic);
+          if (fresh) {
+            // (The output may reuse an input's register: what it holds now is the result.)
+            forget(code_[pc + 2]);
+            know(code_[pc + 2], arithmetic);
+          }
         }
         break;
       }
