@@ -27,6 +27,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -58,6 +59,14 @@ std::uint64_t instruction_size(const std::vector<Cell>& code, std::uint64_t pc) 
   std::uint64_t at = pc + 1;
   for (const char kind : vm::info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
   return at - pc;
+}
+
+/// The inline_builtins function of a builtin function's own instruction (fn_add: "add"), or
+/// nothing for any other instruction (vm/instructions.def names them all fn_<builtin>).
+std::optional<std::string> fast_function(Op op) {
+  const std::string_view name = vm::info(op).name;
+  if (!name.starts_with("fn_")) return std::nullopt;
+  return std::string(name.substr(3));
 }
 
 /// A C++ string literal for `text` (comments and names).
@@ -789,7 +798,7 @@ class PredicateEmitter {
     if (!added) return it->second;
     std::set<std::uint64_t> seen;
     for (const std::uint64_t pc : instructions(start, Region::Body)) {
-      if (!fast_builtin(static_cast<Op>(code_[pc]))) continue;
+      if (!fast_function(static_cast<Op>(code_[pc]))) continue;
       for (const std::uint64_t input : {code_[pc + 5], code_[pc + 6]}) {
         if (input < vm::kConstantRegisterBase && seen.count(input) != 0) it->second = true;
         seen.insert(input);
@@ -797,16 +806,6 @@ class PredicateEmitter {
       if (code_[pc + 3] != 0) seen.insert(code_[pc + 2]);
     }
     return it->second;
-  }
-  static bool fast_builtin(Op op) {
-    switch (op) {
-      case Op::fn_add: case Op::fn_sub: case Op::fn_mul: case Op::fn_div: case Op::fn_mod:
-      case Op::fn_less: case Op::fn_less_eq: case Op::fn_greater: case Op::fn_greater_eq:
-      case Op::fn_num_equal: case Op::fn_equal:
-        return true;
-      default:
-        return false;
-    }
   }
 
   // What the fast copy knows of registers: small integers (small_), atomic values (atomic_:
@@ -941,15 +940,20 @@ class PredicateEmitter {
   void builtin_fallback(std::uint64_t pc, bool counted,
                         std::optional<std::uint64_t> fresh_out = std::nullopt) {
     line("  } else {");
-    out_.push_back("  @spill");
-    line(fmt::format("    if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
-                     counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
-    out_.push_back("  @reload");
-    line(fmt::format("    if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
-                     exit_uncount()));
-    if (fresh_out) line(fmt::format("    {0} = native_cells::deref({0});", reg(*fresh_out)));
+    slow_path(pc, counted, fresh_out, "    ");
     line("  }");
     line("}");
+  }
+  /// The lines of a builtin function's slow path (the call out of line), indented by `pad`.
+  void slow_path(std::uint64_t pc, bool counted, std::optional<std::uint64_t> fresh_out,
+                 const std::string& pad) {
+    out_.push_back(pad.substr(2) + "@spill");
+    line(fmt::format("{}if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
+                     pad, counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
+    out_.push_back(pad.substr(2) + "@reload");
+    line(fmt::format("{}if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
+                     pad, exit_uncount()));
+    if (fresh_out) line(fmt::format("{0}{1} = native_cells::deref({1});", pad, reg(*fresh_out)));
   }
 
   void emit_body_instruction(std::uint64_t pc) {
@@ -1091,14 +1095,7 @@ class PredicateEmitter {
       case Op::fn_greater_eq:
       case Op::fn_num_equal:
       case Op::fn_equal: {
-        static const std::map<Op, std::string> kFast = {
-            {Op::fn_add, "add"},         {Op::fn_sub, "sub"},
-            {Op::fn_mul, "mul"},         {Op::fn_div, "div"},
-            {Op::fn_mod, "mod"},         {Op::fn_less, "less"},
-            {Op::fn_less_eq, "less_eq"}, {Op::fn_greater, "greater"},
-            {Op::fn_greater_eq, "greater_eq"}, {Op::fn_num_equal, "num_equal"},
-            {Op::fn_equal, "equal"}};
-        const std::string& name = kFast.at(op);
+        const std::string name = *fast_function(op);
         const std::uint64_t in_x = code_[pc + 5];
         const std::uint64_t in_y = code_[pc + 6];
         const bool fresh = code_[pc + 3] != 0;
@@ -1138,13 +1135,7 @@ class PredicateEmitter {
           line("}");
           label(fmt::format("slow{}", pc));
           line("{");
-          out_.push_back("@spill");
-          line(fmt::format("  if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
-                           counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
-          out_.push_back("@reload");
-          line(fmt::format("  if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
-                           exit_uncount()));
-          if (fresh) line(fmt::format("  {0} = native_cells::deref({0});", out));
+          slow_path(pc, counted, fresh ? std::optional<std::uint64_t>(code_[pc + 2]) : std::nullopt, "  ");
           line("}");
           label(fmt::format("done{}", pc));
         }
@@ -1549,7 +1540,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
       text += "  Cell value = 0;\n";
       text += fmt::format(
           "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
-          vm::info(*vm::inline_builtins::instruction_for(p.builtin)).name.substr(3));  // fn_add: add
+          *fast_function(*vm::inline_builtins::instruction_for(p.builtin)));
       text += "    return NativeOutcome::Done;\n  }\n";
       text += "  NativeAccess::take_builtin_goal(iu, goal);\n";
       text += fmt::format("  if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);

@@ -162,17 +162,9 @@ struct NativeAccess {
     b = native_cells::deref(b);
     if (a == b) return true;
     if (is_unbound(a) && !is_unbound(b)) {
-      Cell* const cell = native_cells::address(a, Tag::Ref);
-      if (hooks_of(native_cells::load(cell)) == 0) {
-        native_cells::store(cell, b);
-        return true;
-      }
+      if (bind_plain(a, b)) return true;
     } else if (is_unbound(b) && !is_unbound(a)) {
-      Cell* const cell = native_cells::address(b, Tag::Ref);
-      if (hooks_of(native_cells::load(cell)) == 0) {
-        native_cells::store(cell, a);
-        return true;
-      }
+      if (bind_plain(b, a)) return true;
     }
     return iu.unify(a, b);
   }
@@ -182,14 +174,16 @@ struct NativeAccess {
   [[gnu::always_inline]] static bool unify_value(Iu& iu, Cell out, Cell value) {
     out = native_cells::deref(out);
     if (out == value) return true;
-    if (is_unbound(out)) {
-      Cell* const cell = native_cells::address(out, Tag::Ref);
-      if (hooks_of(native_cells::load(cell)) == 0) {
-        native_cells::store(cell, value);
-        return true;
-      }
-    }
+    if (is_unbound(out) && bind_plain(out, value)) return true;
     return iu.unify(out, value);
+  }
+  /// Binds the unbound `variable` to `value` when no goal waits on it (no hooks: the common
+  /// case, without the runtime's activation); false leaves it to Iu::unify.
+  [[gnu::always_inline]] static bool bind_plain(Cell variable, Cell value) {
+    Cell* const cell = native_cells::address(variable, Tag::Ref);
+    if (hooks_of(native_cells::load(cell)) != 0) return false;
+    native_cells::store(cell, value);
+    return true;
   }
 
   // --- body ---------------------------------------------------------------------------------------------
