@@ -69,6 +69,16 @@ std::optional<std::string> fast_function(Op op) {
   return std::string(name.substr(3));
 }
 
+/// The inline_builtins function of the fast path of a builtin's goal (add/3: "add"), or
+/// nothing for a predicate that is no builtin function with a fast path.
+std::optional<std::string> builtin_goal_fast_path(const vm::CodeImage& image, std::size_t id) {
+  const vm::Predicate& p = image.predicates[id];
+  if (p.builtin == vm::kNoBuiltin || p.arity != 3) return std::nullopt;
+  const auto op = vm::inline_builtins::instruction_for(p.builtin);
+  if (!op) return std::nullopt;
+  return fast_function(*op);
+}
+
 /// A C++ string literal for `text` (comments and names).
 std::string comment_safe(std::string text) {
   for (char& c : text) {
@@ -895,6 +905,7 @@ class PredicateEmitter {
 
   /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool.
   void spawn(std::uint64_t pc, vm::PredicateId target, std::uint32_t n, std::uint64_t regs) {
+    spawned_.insert(target);
     line(fmt::format("{{  // {}", predicate_name(target)));
     line(fmt::format("  Cell* const p = iu.heap.take({});", vm::goal_record::kHeaderCells + n));
     line(fmt::format("  p[0] = {};", hex(vm::make_header(vm::BoxKind::Goal, 3 + n, n))));
@@ -1170,7 +1181,7 @@ class PredicateEmitter {
         open_.reset();
         break;
       case Op::proceed:
-        line("return NativeAccess::next_goal(iu, f);  // the end of the body");
+        emit_proceed();
         open_.reset();
         break;
       case Op::if_not_const: {
@@ -1200,6 +1211,64 @@ class PredicateEmitter {
         throw std::logic_error(fmt::format("native code: unexpected {} in a body at {}",
                                            vm::info(op).name, pc));
     }
+  }
+
+  /// The end of a body: the next goal of the pool (NativeAccess::ready_goal), some of them
+  /// taken in place (proceed_lines, once every body has been emitted).
+  void emit_proceed() { line("@proceed"); }
+
+  /// The goals the end of a body takes from the pool in place: those the function's bodies put
+  /// there themselves (spawn), which are the ones they most often find on top when they end:
+  /// goals of the predicate itself, and of builtins with a fast path.
+  [[nodiscard]] std::set<vm::PredicateId> own_goals() const {
+    std::set<vm::PredicateId> own;
+    for (const vm::PredicateId target : spawned_) {
+      if (target == id_ || builtin_goal_fast_path(image_, target)) own.insert(target);
+    }
+    return own;
+  }
+
+  /// The code of the end of a body: the next goal of the pool (NativeAccess::ready_goal); a goal
+  /// of its own (own_goals) taken by a jump back to the entry with the goal's arguments, a
+  /// builtin's by its fast path when that applies, and then the next goal; any other through
+  /// its goal entry (switch_goal).
+  std::vector<std::string> proceed_lines(const std::set<vm::PredicateId>& own) {
+    if (own.empty()) return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
+    std::vector<std::string> out;
+    out.emplace_back("for (;;) {  // the end of the body: the next goal");
+    out.emplace_back("  const Cell goal = NativeAccess::ready_goal(iu);");
+    out.emplace_back("  if (goal == 0) return NativeOutcome::Done;");
+    out.emplace_back("  [[maybe_unused]] const PredicateId next = NativeAccess::goal_predicate(goal);");
+    out.emplace_back("  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);");
+    for (const vm::PredicateId target : own) {
+      if (target == id_) {
+        out.push_back(fmt::format("  if (next == {}) {{  // its own", target));
+        out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
+        for (std::uint32_t i = 0; i < p_.arity; ++i) {
+          out.push_back(fmt::format("    r{} = a[{}];", argument_register(i), i));
+        }
+        out.emplace_back("    noted = false;");
+        out.emplace_back("    goto entry;");
+        out.emplace_back("  }");
+      } else {
+        out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
+        out.emplace_back("    Cell value = 0;");
+        out.push_back(fmt::format(
+            "    if (inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{",
+            *builtin_goal_fast_path(image_, target)));
+        out.emplace_back("      NativeAccess::take_builtin_goal(iu, goal);");
+        out.push_back(fmt::format(
+            "      if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);",
+            target));
+        out.emplace_back("      ++iu.counters.builtin_calls;");
+        out.emplace_back("      continue;");
+        out.emplace_back("    }");
+        out.emplace_back("  }");
+      }
+    }
+    out.emplace_back("  return NativeAccess::switch_goal(iu, f, goal);");
+    out.emplace_back("}");
+    return out;
   }
 
   void emit_execute(std::uint64_t pc) {
@@ -1322,6 +1391,8 @@ class PredicateEmitter {
       spill += fmt::format(" R[{0}] = r{0};", r);
       reload += fmt::format(" r{0} = R[{0}];", r);
     }
+    const std::set<vm::PredicateId> own = own_goals();
+    if (own.count(id_) != 0) targets_.insert("entry");  // (proceed_lines jumps there)
     for (const std::string& l : out_) {
       if (l.starts_with("@label ")) {
         const std::string name = l.substr(7);
@@ -1335,6 +1406,8 @@ class PredicateEmitter {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
       } else if (body == "@reload") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload + " }\n";
+      } else if (body == "@proceed") {
+        for (const std::string& p : proceed_lines(own)) text += "  " + pad + p + "\n";
       } else {
         text += "  " + with_uncounts(l) + "\n";
       }
@@ -1349,6 +1422,7 @@ class PredicateEmitter {
   vm::PredicateId id_;
   const vm::Predicate& p_;
   const std::vector<bool>& native_;
+  std::set<vm::PredicateId> spawned_;  ///< the goals its bodies spawn (own_goals)
   const ClauseText& clause_text_;
   std::vector<std::pair<std::vector<std::uint32_t>, Facts>> chains_;
   std::set<std::uint64_t> prederefed_;  ///< the arguments the current list dereferenced first
@@ -1529,8 +1603,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
       text += "  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);\n";
       text += tail_call(i, p.arity, [](std::uint32_t a) { return fmt::format("a[{}]", a); });
       text += "}\n";
-    } else if (p.builtin != vm::kNoBuiltin && p.arity == 3 &&
-               vm::inline_builtins::instruction_for(p.builtin).has_value()) {
+    } else if (const auto fast = builtin_goal_fast_path(image, i)) {
       // A builtin function with a fast path (the loop's own for such goals): taken only when
       // the fast path applies, else left to the loop.
       goal_entry[i] = true;
@@ -1540,7 +1613,7 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
       text += "  Cell value = 0;\n";
       text += fmt::format(
           "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
-          *fast_function(*vm::inline_builtins::instruction_for(p.builtin)));
+          *fast);
       text += "    return NativeOutcome::Done;\n  }\n";
       text += "  NativeAccess::take_builtin_goal(iu, goal);\n";
       text += fmt::format("  if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);

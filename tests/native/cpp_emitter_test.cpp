@@ -137,3 +137,38 @@ TEST(CppEmitter, ACommitCountsItsReductionBuiltinsAndSpawnsAtOnce) {
 }
 
 }  // namespace
+
+namespace {
+
+// The end of a body takes in place the goals its function spawns itself: fib/2 spawns goals of
+// its own and of add/3, so its bodies' ends test for both before the goal entries (a jump back
+// to its entry, add/3's fast path); count/1 spawns none, and its end goes through next_goal.
+TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", R"(
+fib(N, F) :- less(N, 2, C), fib1(C, N, F).
+fib1(true, N, F) :- F = N.
+fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
+count(N) :- less(0, N, C), count1(C, N).
+count1(true, N) :- sub(N, 1, N1), count(N1).
+count1(false, _).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const auto fib = text.find("// fib/2\n");
+  const auto count = text.find("// count/1\n");
+  ASSERT_NE(fib, std::string::npos);
+  ASSERT_NE(count, std::string::npos);
+  const auto end = text.find("for (;;) {  // the end of the body: the next goal", fib);
+  ASSERT_NE(end, std::string::npos);
+  const std::string loop = text.substr(end, text.find("switch_goal", end) - end);
+  EXPECT_NE(loop.find("// its own"), std::string::npos) << loop;
+  EXPECT_NE(loop.find("goto entry;"), std::string::npos) << loop;
+  EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
+  EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
+  const std::string counting = text.substr(count, text.find("\n}\n", count) - count);
+  EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f);  // the end of the body"), std::string::npos)
+      << counting;
+  EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
+}
+
+}  // namespace
