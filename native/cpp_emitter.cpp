@@ -1217,13 +1217,13 @@ class PredicateEmitter {
   /// taken in place (proceed_lines, once every body has been emitted).
   void emit_proceed() { line("@proceed"); }
 
-  /// The goals the end of a body takes from the pool in place: those the function's bodies put
-  /// there themselves (spawn), which are the ones they most often find on top when they end:
-  /// goals of the predicate itself, and of builtins with a fast path.
+  /// The goals the end of a body takes from the pool in place: goals of the predicate itself
+  /// (spawned by itself or others, or woken), and of the builtins with a fast path that the
+  /// function's bodies spawn, which are the ones they most often find on top when they end.
   [[nodiscard]] std::set<vm::PredicateId> own_goals() const {
-    std::set<vm::PredicateId> own;
+    std::set<vm::PredicateId> own{id_};
     for (const vm::PredicateId target : spawned_) {
-      if (target == id_ || builtin_goal_fast_path(image_, target)) own.insert(target);
+      if (builtin_goal_fast_path(image_, target)) own.insert(target);
     }
     return own;
   }
@@ -1233,11 +1233,10 @@ class PredicateEmitter {
   /// builtin's by its fast path when that applies, and then the next goal; any other through
   /// its goal entry (switch_goal).
   std::vector<std::string> proceed_lines(const std::set<vm::PredicateId>& own) {
-    if (own.empty()) return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
     std::vector<std::string> out;
     out.emplace_back("for (;;) {  // the end of the body: the next goal");
-    out.emplace_back("  const Cell goal = NativeAccess::ready_goal(iu);");
-    out.emplace_back("  if (goal == 0) return NativeOutcome::Done;");
+    out.emplace_back("  Cell goal = 0;");
+    out.emplace_back("  if (!NativeAccess::ready_goal(iu, goal)) return NativeOutcome::Done;");
     out.emplace_back("  [[maybe_unused]] const PredicateId next = NativeAccess::goal_predicate(goal);");
     out.emplace_back("  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);");
     for (const vm::PredicateId target : own) {

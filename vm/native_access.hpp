@@ -99,26 +99,27 @@ struct NativeAccess {
   /// entry called here (a tail call) while frame.goal_switches lasts, else by the loop
   /// (NextGoal). Every predicate has an entry in the table (to_loop for those the loop takes).
   static NativeOutcome next_goal(Iu& iu, NativeFrame& frame) {
-    const Cell goal = ready_goal(iu);
-    if (goal == 0) return NativeOutcome::Done;
+    Cell goal = 0;
+    if (!ready_goal(iu, goal)) return NativeOutcome::Done;
     return switch_goal(iu, frame, goal);
   }
-  /// The goal next_goal reduces now: the top of the pool, or 0 when the pool is empty or
-  /// something needs the loop (an interrupt or error, timers, the step limit, a collection).
-  /// The end of a body takes some goals in place (cpp_emitter.cpp: emit_proceed): a goal of
-  /// its own predicate by a jump back to its function's entry, a builtin goal by the builtin's
-  /// fast path, and then the next one; without a call, so with no goal switch counted
-  /// (goal_switches bounds a stack of calls).
-  static Cell ready_goal(Iu& iu) {
-    if (iu.pool_.empty()) return 0;
+  /// Whether next_goal reduces a goal now, and which (`goal`: the top of the pool): not when the
+  /// pool is empty or something needs the loop (an interrupt or error, timers, the step limit,
+  /// a collection). The end of a body takes some goals in place (cpp_emitter.cpp:
+  /// proceed_lines): a goal of its own predicate by a jump back to its function's entry, a
+  /// builtin goal by the builtin's fast path, and then the next one; without a call, so with no
+  /// goal switch counted (goal_switches bounds a stack of calls).
+  static bool ready_goal(Iu& iu, Cell& goal) {
+    if (iu.pool_.empty()) return false;
     // native_room() is short of kMinFreeCells when the heap is, and always under --gc-stress
     // (the loop collects before the goal then).
     // (native_poll_: timers pending or a step limit, Iu::update_native_poll.)
     if (attention(iu) || iu.native_poll_ ||
         iu.heap.native_room() < static_cast<std::ptrdiff_t>(Iu::kMinFreeCells)) {
-      return 0;
+      return false;
     }
-    return iu.pool_.back();
+    goal = iu.pool_.back();
+    return true;
   }
   /// next_goal's switch to `goal`, a ready_goal: its goal entry called here.
   static NativeOutcome switch_goal(Iu& iu, NativeFrame& frame, Cell goal) {
