@@ -140,9 +140,9 @@ TEST(CppEmitter, ACommitCountsItsReductionBuiltinsAndSpawnsAtOnce) {
 
 namespace {
 
-// The end of a body takes goals in place: fib/2's tests for goals of its own (a jump back to its
-// entry) and of add/3, which it spawns (add/3's fast path), before the goal entries; count/1's
-// for goals of its own only (it spawns no builtin).
+// The end of a body takes in place the goals its function spawns itself: fib/2 spawns goals of
+// its own and of add/3, so its bodies' ends test for both before the goal entries (a jump back
+// to its entry, add/3's fast path); count/1 spawns none, and its end goes through next_goal.
 TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("fib.fl", R"(
@@ -166,8 +166,9 @@ count1(false, _).
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
   const std::string counting = text.substr(count, text.find("\n}\n", count) - count);
-  EXPECT_NE(counting.find("// its own"), std::string::npos) << counting;
-  EXPECT_EQ(counting.find("inline_builtins::add("), std::string::npos) << counting;
+  EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f);  // the end of the body"), std::string::npos)
+      << counting;
+  EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
 }
 
 }  // namespace
