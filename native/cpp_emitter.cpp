@@ -1047,6 +1047,7 @@ class PredicateEmitter {
         line(fmt::format("  const Cell out = {};", reg(code_[pc + 1])));
         line(fmt::format("  const Cell head = {};", reg(code_[pc + 2])));
         if (fresh_tail) {
+          uses_tail_field_ = true;
           line("  Cell* const p = iu.heap.take(3);");
           line("  p[0] = make_var_contents();");
           line("  const Cell tail = make_pointer(Tag::Ref, p, here);");
@@ -1063,9 +1064,15 @@ class PredicateEmitter {
         }
         line("  if (is_ref(out) && native_cells::load(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
         line("    native_cells::store(native_cells::address(out, Tag::Ref), list);");
+        if (uses_tail_field_) {
+          // The list cell made last whose tail is `out` (a stream's previous element): its
+          // tail now holds the new cell itself, so its reader takes no step through `out`.
+          line("    if (tail_field != nullptr && *tail_field == out) *tail_field = list;");
+        }
         line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
         line(fmt::format("    {}return NativeAccess::unify_failed(iu, f, {}, out, list);", exit_uncount(), pc));
         line("  }");
+        if (fresh_tail) line("  tail_field = p + 2;");
         line("}");
         derefed_.clear();  // a variable may be bound
         break;
@@ -1387,6 +1394,13 @@ class PredicateEmitter {
     text += "  std::size_t mark = 0;\n";
     text += "  (void)mark;\n";
     text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
+    if (uses_tail_field_) {
+      // The tail of the list cell with a fresh tail made last, while no collection has moved it
+      // (@reload forgets it): a body that binds the variable of that tail to a list cell puts
+      // the cell into the tail as well (Op::unify_list), so that a stream's reader takes no
+      // step through the variable.
+      text += "  Cell* tail_field = nullptr;  // the tail of the list cell made last (or none)\n";
+    }
     // The registers written to the IU's array around a step that may collect, and read back.
     std::string spill;
     std::string reload;
@@ -1408,7 +1422,8 @@ class PredicateEmitter {
       if (body == "@spill") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
       } else if (body == "@reload") {
-        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload + " }\n";
+        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
+                (uses_tail_field_ ? " tail_field = nullptr;" : "") + " }\n";
       } else if (body == "@proceed") {
         for (const std::string& p : proceed_lines(own)) text += "  " + pad + p + "\n";
       } else {
@@ -1456,6 +1471,7 @@ class PredicateEmitter {
   bool counting_ = true;             ///< this copy of the body sums its segments
   // The fast copies of bodies (emit_body).
   bool fast_copy_ = false;                        ///< the copy being emitted is the fast one
+  bool uses_tail_field_ = false;  ///< a body makes a list cell with a fresh tail (tail_field)
   std::map<std::uint64_t, bool> fast_copies_;     ///< has_fast_copy, by body
   std::set<std::uint64_t> small_;                 ///< registers known to hold small integers
   std::set<std::uint64_t> atomic_;                ///< ... small integers or atoms
