@@ -172,3 +172,35 @@ count1(false, _).
 }
 
 }  // namespace
+
+namespace {
+
+// A stream's producer puts each new list cell into the tail of the cell it made before, when
+// that tail's variable is what it binds (tail_field), and forgets that tail whenever a
+// collection may have moved it (the registers' reload after a call that may collect).
+TEST(CppEmitter, AStreamProducerPutsTheNewCellIntoThePreviousTail) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("gen.fl", R"(
+gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).
+gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
+gen1(false, _, _, Ns) :- Ns = [].
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const auto gen = text.find("// gen/3\n");
+  ASSERT_NE(gen, std::string::npos);
+  const std::string producing = text.substr(gen, text.find("\n}\n", gen) - gen);
+  EXPECT_NE(producing.find("Cell* tail_field = nullptr;"), std::string::npos) << producing;
+  EXPECT_NE(producing.find("if (tail_field != nullptr && *tail_field == out) *tail_field = list;"),
+            std::string::npos) << producing;
+  EXPECT_NE(producing.find("tail_field = p + 2;"), std::string::npos) << producing;
+  // Every reload of the registers (after a step that may collect) forgets the tail.
+  std::size_t reloads = 0;
+  for (std::size_t at = producing.find("= R[0];"); at != std::string::npos; at = producing.find("= R[0];", at + 1)) {
+    const std::string reload = producing.substr(at, producing.find('\n', at) - at);
+    EXPECT_NE(reload.find("tail_field = nullptr;"), std::string::npos) << reload;
+    ++reloads;
+  }
+  EXPECT_GT(reloads, 0U);
+}
+
+}  // namespace
