@@ -79,6 +79,23 @@ std::optional<std::string> builtin_goal_fast_path(const vm::CodeImage& image, st
   return fast_function(*op);
 }
 
+/// The step of a builtin goal `goal` of predicate `id` (a builtin function with a fast path,
+/// its arguments at `a`) by its fast path, as the loop would make it: taken from the pool, its
+/// output unified, its call counted, then `then`. Where the fast path does not apply, nothing
+/// happens (the goal stays on top of the pool for the loop, which suspends it or reports).
+std::vector<std::string> builtin_goal_step(const vm::CodeImage& image, std::size_t id, const std::string& then) {
+  return {
+      "Cell value = 0;",
+      fmt::format("if (inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{",
+                  *builtin_goal_fast_path(image, id)),
+      "  NativeAccess::take_builtin_goal(iu, goal);",
+      fmt::format("  if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);", id),
+      "  ++iu.counters.builtin_calls;",
+      "  " + then,
+      "}",
+  };
+}
+
 /// A C++ string literal for `text` (comments and names).
 std::string comment_safe(std::string text) {
   for (char& c : text) {
@@ -1262,17 +1279,7 @@ class PredicateEmitter {
         out.emplace_back("  }");
       } else {
         out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
-        out.emplace_back("    Cell value = 0;");
-        out.push_back(fmt::format(
-            "    if (inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{",
-            *builtin_goal_fast_path(image_, target)));
-        out.emplace_back("      NativeAccess::take_builtin_goal(iu, goal);");
-        out.push_back(fmt::format(
-            "      if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);",
-            target));
-        out.emplace_back("      ++iu.counters.builtin_calls;");
-        out.emplace_back("      continue;");
-        out.emplace_back("    }");
+        for (const std::string& l : builtin_goal_step(image_, target, "continue;")) out.push_back("    " + l);
         out.emplace_back("  }");
       }
     }
@@ -1622,22 +1629,17 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
       text += "  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);\n";
       text += tail_call(i, p.arity, [](std::uint32_t a) { return fmt::format("a[{}]", a); });
       text += "}\n";
-    } else if (const auto fast = builtin_goal_fast_path(image, i)) {
+    } else if (builtin_goal_fast_path(image, i)) {
       // A builtin function with a fast path (the loop's own for such goals): taken only when
       // the fast path applies, else left to the loop.
       goal_entry[i] = true;
       text += fmt::format("NativeOutcome g{}(Iu& iu, NativeFrame& f, Cell goal) {{  // {}\n", i,
                           predicate_label(image, i));
       text += "  const Cell* const a = NativeAccess::goal_args(goal);\n";
-      text += "  Cell value = 0;\n";
-      text += fmt::format(
-          "  if (!inline_builtins::{}(native_cells::deref(a[0]), native_cells::deref(a[1]), value)) {{\n",
-          *fast);
-      text += "    return NativeOutcome::Done;\n  }\n";
-      text += "  NativeAccess::take_builtin_goal(iu, goal);\n";
-      text += fmt::format("  if (!NativeAccess::unify_value(iu, a[2], value)) [[unlikely]] return NativeAccess::builtin_goal_failed(iu, {}, goal);\n", i);
-      text += "  ++iu.counters.builtin_calls;\n";
-      text += "  return NativeAccess::next_goal(iu, f);\n}\n";
+      for (const std::string& l : builtin_goal_step(image, i, "return NativeAccess::next_goal(iu, f);")) {
+        text += "  " + l + "\n";
+      }
+      text += "  return NativeOutcome::Done;\n}\n";
     }
   }
   text += "\nconst NativeGoalEntry kGoalEntries[] = {\n";
