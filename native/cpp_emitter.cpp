@@ -1053,11 +1053,21 @@ class PredicateEmitter {
       case Op::place:        // placements: nothing on one IU
       case Op::resolve_any:
       case Op::label_from: break;
-      case Op::unify:
-        line(fmt::format("if (!NativeAccess::unify(iu, {0}, {1})) [[unlikely]] {{ {3}return NativeAccess::unify_failed(iu, f, {2}, {0}, {1}); }}",
-                         reg(code_[pc + 1]), reg(code_[pc + 2]), pc, exit_uncount()));
+      case Op::unify: {
+        // A side known to hold an atomic value (a constant, or what a fast path established in
+        // a fast copy) is no reference: only the other is dereferenced (unify_value).
+        const std::uint64_t a = code_[pc + 1];
+        const std::uint64_t b = code_[pc + 2];
+        const bool b_atomic = known_atomic(b);
+        const bool a_atomic = !b_atomic && known_atomic(a);
+        const char* const how = b_atomic || a_atomic ? "unify_value" : "unify";
+        const std::string first = reg(a_atomic ? b : a);
+        const std::string second = reg(a_atomic ? a : b);
+        line(fmt::format("if (!NativeAccess::{}(iu, {}, {})) [[unlikely]] {{ {}return NativeAccess::unify_failed(iu, f, {}, {}, {}); }}",
+                         how, first, second, exit_uncount(), pc, reg(a), reg(b)));
         derefed_.clear();  // a variable may be bound
         break;
+      }
       case Op::unify_list: {
         const bool fresh_tail = code_[pc + 4] != 0;
         line("{  // a list cell, bound at once to a fresh variable nobody waits on, else unified");

@@ -204,3 +204,33 @@ gen1(false, _, _, Ns) :- Ns = [].
 }
 
 }  // namespace
+
+namespace {
+
+// A unification with a side known to hold an atomic value dereferences only the other side
+// (unify_value): in fib/2's fast copy N is a small integer (less/3's fast path passed), so
+// F = N binds F to it at once; the general copy, which knows nothing, unifies both sides.
+TEST(CppEmitter, AUnificationWithAKnownAtomicSideDereferencesOnlyTheOther) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", R"(
+fib(N, F) :- less(N, 2, C), fib1(C, N, F).
+fib1(true, N, F) :- F = N.
+fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const auto fib = text.find("// fib/2\n");
+  ASSERT_NE(fib, std::string::npos);
+  const std::string function = text.substr(fib, text.find("\n}\n", fib) - fib);
+  const auto fast = function.find("if (!NativeAccess::unify_value(iu, ");
+  ASSERT_NE(fast, std::string::npos) << function;
+  EXPECT_NE(function.find("if (!NativeAccess::unify(iu, "), std::string::npos) << function;
+  // The report names the operands in the program's order either way.
+  const std::string line = function.substr(fast, function.find('\n', fast) - fast);
+  const auto call = line.find("unify_value(iu, ") + 16;
+  const auto report = line.find("unify_failed(iu, f, ");
+  ASSERT_NE(report, std::string::npos) << line;
+  const std::string operands = line.substr(call, line.find(')', call) - call);
+  EXPECT_NE(line.find(operands, report), std::string::npos) << line;
+}
+
+}  // namespace
