@@ -66,11 +66,13 @@ class LocalPolicy {
   static void label_from(unsigned& /*label*/, Cell /*datum*/) {}
   static void resolve_any(unsigned& /*label*/) {}
 
+ protected:
+  Iu& iu_;
+  std::uint64_t max_reductions_;  ///< the step limit (max() for none)
+
  private:
   [[gnu::cold]] void report_step_limit();
 
-  Iu& iu_;
-  std::uint64_t max_reductions_;
   std::uint32_t time_slice_;
 };
 

@@ -3,6 +3,8 @@
 // when IuOptions::native is set; vm/native_policy.cpp instantiates the loop for it.
 #pragma once
 
+#include <limits>
+
 #include "vm/local_policy.hpp"
 #include "vm/native_code.hpp"
 
@@ -11,7 +13,7 @@ namespace fleng::vm {
 class NativeLocalPolicy : public LocalPolicy {
  public:
   NativeLocalPolicy(Iu& iu, const NativeProgram& program)
-      : LocalPolicy(iu), iu_(iu), program_(program) {
+      : LocalPolicy(iu), program_(program) {
     frame_.goal_entries = program.goal_entries;
     frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
     frame_.goal_switch_budget = program.goal_switches;
@@ -29,7 +31,7 @@ class NativeLocalPolicy : public LocalPolicy {
 
   /// LocalPolicy's step limit, on the counters with the count sites' runs in them.
   bool admit_goal() {
-    if (limited_) iu_.fold_native_counts();
+    if (max_reductions_ != std::numeric_limits<std::uint64_t>::max()) iu_.fold_native_counts();
     return LocalPolicy::admit_goal();
   }
 
@@ -40,11 +42,8 @@ class NativeLocalPolicy : public LocalPolicy {
   NativeFrame& native_frame() { return frame_; }
 
  private:
-  Iu& iu_;
   const NativeProgram& program_;
   NativeFrame frame_;
-  /// A step limit: the loop compares the reductions with it before every goal.
-  bool limited_ = iu_.options().max_reductions != std::numeric_limits<std::uint64_t>::max();
 };
 
 static_assert(EnginePolicy<NativeLocalPolicy>);

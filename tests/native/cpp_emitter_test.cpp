@@ -140,40 +140,45 @@ TEST(CppEmitter, ACommitCountsItsReductionBuiltinsAndSpawnsAtOnce) {
 
 namespace {
 
+// fib/2 as examples/fib.fl has it: its body spawns goals of its own and of add/3, and its base
+// case unifies the output with a small integer.
+constexpr const char* kFib = R"(
+fib(N, F) :- less(N, 2, C), fib1(C, N, F).
+fib1(true, N, F) :- F = N.
+fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
+)";
+
+/// The C++ function of predicate `label` ("fib/2") in the emitted text (empty if there is none).
+std::string function_of(const std::string& text, const std::string& label) {
+  const auto at = text.find("// " + label + "\nNativeOutcome p");
+  if (at == std::string::npos) return {};
+  return text.substr(at, text.find("\n}\n", at) - at);
+}
+
 // The end of a body takes in place the goals its function spawns itself: fib/2 spawns goals of
 // its own and of add/3, so its bodies' ends test for both before the goal entries (a jump back
 // to its entry, add/3's fast path); count/1 spawns none, and its end goes through next_goal.
 TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("fib.fl", R"(
-fib(N, F) :- less(N, 2, C), fib1(C, N, F).
-fib1(true, N, F) :- F = N.
-fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + R"(
 count(N) :- less(0, N, C), count1(C, N).
 count1(true, N) :- sub(N, 1, N1), count(N1).
 count1(false, _).
 )")) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const auto fib = text.find("// fib/2\n");
-  const auto count = text.find("// count/1\n");
-  ASSERT_NE(fib, std::string::npos);
-  ASSERT_NE(count, std::string::npos);
-  const auto end = text.find("for (;;) {  // the end of the body: the next goal", fib);
-  ASSERT_NE(end, std::string::npos);
-  const std::string loop = text.substr(end, text.find("switch_goal", end) - end);
+  const std::string fib = function_of(text, "fib/2");
+  const auto end = fib.find("for (;;) {  // the end of the body: the next goal");
+  ASSERT_NE(end, std::string::npos) << fib;
+  const std::string loop = fib.substr(end, fib.find("switch_goal", end) - end);
   EXPECT_NE(loop.find("// its own"), std::string::npos) << loop;
   EXPECT_NE(loop.find("goto entry;"), std::string::npos) << loop;
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
-  const std::string counting = text.substr(count, text.find("\n}\n", count) - count);
+  const std::string counting = function_of(text, "count/1");
   EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f);  // the end of the body"), std::string::npos)
       << counting;
   EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
 }
-
-}  // namespace
-
-namespace {
 
 // A stream's producer puts each new list cell into the tail of the cell it made before, when
 // that tail's variable is what it binds (tail_field), and forgets that tail whenever a
@@ -186,9 +191,7 @@ gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
 gen1(false, _, _, Ns) :- Ns = [].
 )")) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const auto gen = text.find("// gen/3\n");
-  ASSERT_NE(gen, std::string::npos);
-  const std::string producing = text.substr(gen, text.find("\n}\n", gen) - gen);
+  const std::string producing = function_of(text, "gen/3");
   EXPECT_NE(producing.find("Cell* tail_field = nullptr;"), std::string::npos) << producing;
   EXPECT_NE(producing.find("if (tail_field != nullptr && *tail_field == out) *tail_field = list;"),
             std::string::npos) << producing;
@@ -203,24 +206,14 @@ gen1(false, _, _, Ns) :- Ns = [].
   EXPECT_GT(reloads, 0U);
 }
 
-}  // namespace
-
-namespace {
-
 // A unification with a side known to hold an atomic value dereferences only the other side
 // (unify_value): in fib/2's fast copy N is a small integer (less/3's fast path passed), so
 // F = N binds F to it at once; the general copy, which knows nothing, unifies both sides.
 TEST(CppEmitter, AUnificationWithAKnownAtomicSideDereferencesOnlyTheOther) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("fib.fl", R"(
-fib(N, F) :- less(N, 2, C), fib1(C, N, F).
-fib1(true, N, F) :- F = N.
-fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", kFib)) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const auto fib = text.find("// fib/2\n");
-  ASSERT_NE(fib, std::string::npos);
-  const std::string function = text.substr(fib, text.find("\n}\n", fib) - fib);
+  const std::string function = function_of(text, "fib/2");
   const auto fast = function.find("if (!NativeAccess::unify_value(iu, ");
   ASSERT_NE(fast, std::string::npos) << function;
   EXPECT_NE(function.find("if (!NativeAccess::unify(iu, "), std::string::npos) << function;
