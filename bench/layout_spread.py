@@ -47,7 +47,10 @@ def build(fleng: Path, program: str, out: Path, pad: int, work: Path) -> str:
     """Builds `program` into `out` with `pad` bytes of code in front; '' or the error."""
     pad_file = work / f"pad{pad}.s"
     if not pad_file.exists():
-        pad_file.write_text(f"  .text\n  .skip {pad}\n" if pad else "  .text\n")
+        # (The note keeps the stack of the executable non-executable, as the compiler's own
+        # objects ask.)
+        pad_file.write_text("  .section .note.GNU-stack,\"\",@progbits\n  .text\n" +
+                            (f"  .skip {pad}\n" if pad else ""))
     wrapper = work / "cxx"
     if not wrapper.exists():
         wrapper.write_text('#!/bin/sh\nexec "${LAYOUT_REAL_CXX:-g++}" "$LAYOUT_PAD" "$@" $LAYOUT_FLAGS\n')
