@@ -90,7 +90,8 @@ inline bool mul(Cell a, Cell b, Cell& r) {
 // (a - 2) % (b - 2) is 8 (x % y), both truncating toward zero as C++ does. One 64-bit idiv, no
 // untagging, and no trap: a - 2 is a multiple of 8, so the divisor is never -1. (The one quotient
 // that does not fit, the least integer divided by -1, is left to the builtin's big integers.)
-// Measured on primes (a mod per step): 6% less time than dividing the untagged values in 32 bits.
+// (On primes, a mod per step, as fast over eight placements of the code as dividing the untagged
+// values in 32 bits after a range test, with 11 fewer instructions per step.)
 template <bool kA = false, bool kB = false>
 inline bool div(Cell a, Cell b, Cell& r) {
   if (!small_operands<kA, kB>(a, b) || b == make_small_int(0)) return false;
