@@ -26,10 +26,16 @@ class Collector {
     }
     scan_.resize(heaps_.size(), nullptr);
     pending_.resize(heaps_.size(), 0);
+    std::size_t collected = 0;
     for (std::size_t i = 0; i < heaps_.size(); ++i) {
-      if (heaps_[i] != nullptr) scan_[i] = heaps_[i]->space_begin();
+      if (heaps_[i] != nullptr) {
+        scan_[i] = heaps_[i]->space_begin();
+        solo_ = heaps_[i];
+        ++collected;
+      }
       note_copy(static_cast<unsigned>(i));  // the roots are copied before the scan
     }
+    if (collected != 1) solo_ = nullptr;
   }
 
   /// The new value of a cell (copying what it points to on first sight). Half the cells a
@@ -42,8 +48,10 @@ class Collector {
     for (;;) {
       if (!is_pointer(c)) return c;
       const unsigned owner = iu_of(c);
-      Heap* heap = owner < heaps_.size() ? heaps_[owner] : nullptr;
       Cell* p = address_of(c);
+      // One heap collected (an IU's own collection): its old space is the only one to look at.
+      Heap* heap = solo_;
+      if (heap == nullptr) heap = owner < heaps_.size() ? heaps_[owner] : nullptr;
       if (heap == nullptr || !heap->in_old_space(p)) return c;
       const Cell first = *p;
       if (is_forward(first)) return make_pointer(tag_of(c), forward_address(first), owner);
@@ -75,7 +83,10 @@ class Collector {
     while (!to_scan_.empty()) {
       const unsigned i = to_scan_.back();
       to_scan_.pop_back();
-      while (scan_[i] < heaps_[i]->top()) scan_[i] = scan_one(scan_[i]);
+      Heap* const heap = heaps_[i];
+      Cell* at = scan_[i];
+      while (at < heap->top()) at = scan_one(at);
+      scan_[i] = at;
       pending_[i] = 0;  // (copies into heap i while it was scanned are scanned above)
     }
   }
@@ -127,6 +138,7 @@ class Collector {
   }
 
   std::vector<Heap*> heaps_;
+  Heap* solo_ = nullptr;            // the one heap collected, when only one is
   std::vector<Cell*> scan_;
   std::vector<char> pending_;       // in to_scan_ (or being scanned)
   std::vector<unsigned> to_scan_;   // heaps with objects copied and not scanned yet
