@@ -43,6 +43,28 @@ class Collector {
   /// without the call of the rest (evacuate_pointer).
   [[gnu::always_inline]] Cell evacuate(Cell c) { return is_pointer(c) ? evacuate_pointer(c) : c; }
 
+  /// Scans the copied objects of every heap until none is left unscanned. Only the heaps with
+  /// objects to scan are visited (a list whose cells alternate between two of 64 IUs used to
+  /// take a pass over all 64 heaps per cell: seconds per collection).
+  void scan() {
+    while (!to_scan_.empty()) {
+      const unsigned i = to_scan_.back();
+      to_scan_.pop_back();
+      Heap* const heap = heaps_[i];
+      Cell* at = scan_[i];
+      while (at < heap->top()) at = scan_one(at);
+      scan_[i] = at;
+      pending_[i] = 0;  // (copies into heap i while it was scanned are scanned above)
+    }
+  }
+
+  /// Ends the collection of every heap, each keeping `headroom` free cells if it can.
+  void finish(std::size_t headroom) {
+    for (Heap* heap : heaps_) {
+      if (heap != nullptr) heap->end_collection(headroom);
+    }
+  }
+
  private:
   [[gnu::noinline]] Cell evacuate_pointer(Cell c) {
     for (;;) {
@@ -75,30 +97,6 @@ class Collector {
     }
   }
 
- public:
-  /// Scans the copied objects of every heap until none is left unscanned. Only the heaps with
-  /// objects to scan are visited (a list whose cells alternate between two of 64 IUs used to
-  /// take a pass over all 64 heaps per cell: seconds per collection).
-  void scan() {
-    while (!to_scan_.empty()) {
-      const unsigned i = to_scan_.back();
-      to_scan_.pop_back();
-      Heap* const heap = heaps_[i];
-      Cell* at = scan_[i];
-      while (at < heap->top()) at = scan_one(at);
-      scan_[i] = at;
-      pending_[i] = 0;  // (copies into heap i while it was scanned are scanned above)
-    }
-  }
-
-  /// Ends the collection of every heap, each keeping `headroom` free cells if it can.
-  void finish(std::size_t headroom) {
-    for (Heap* heap : heaps_) {
-      if (heap != nullptr) heap->end_collection(headroom);
-    }
-  }
-
- private:
   Cell* scan_one(Cell* scan) {
     const Cell c = *scan;
     if (is_header(c)) {
