@@ -96,6 +96,11 @@ void add_run_options(CLI::App* command, RunOptions& options) {
   command->add_flag("--trace-goals", options.trace_goals,
                 "Print each reduction (goal, clause), suspension and wake-up on stderr (local "
                 "engine; selects it)");
+  command->add_option("--time-slice", options.time_slice,
+                  "Direct reductions of a goal before it goes to the back of the queue (local "
+                  "engine; selects it; default: 1000000, so that a producer usually finishes "
+                  "before its consumers run; 1000, as on the simulated PIE64, interleaves them)")
+      ->check(CLI::Range(std::uint32_t{1}, std::uint32_t{1000000000}));
   command->add_option("--trace-limit", options.trace_limit,
                   "Lines of --trace-goals before it stops (the run goes on)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))

@@ -87,7 +87,7 @@ Engines understood_by(std::string_view option) {
   }
   if (option == "trace") return Engines{.local = false, .sim = true, .threads = true, .mpi = false};
   if (option == "workers") return Engines{.local = false, .sim = false, .threads = true, .mpi = true};
-  if (option == "gc-stress" || option == "trace-goals") {
+  if (option == "gc-stress" || option == "trace-goals" || option == "time-slice") {
     return Engines{.local = true, .sim = false, .threads = false, .mpi = false};
   }
   return Engines{.local = true, .sim = true, .threads = true, .mpi = true};

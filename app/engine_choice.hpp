@@ -9,7 +9,8 @@
 //   --trace             sim, threads
 //   --workers           threads, mpi (per rank)
 //   --gc-stress,        local
-//   --trace-goals
+//   --trace-goals,
+//   --time-slice
 //   everything else     every engine  (-g, --stats, --heap, --seed, --dump)
 //
 // The rule: `--engine E` is obeyed, and an option E does not understand is an error that says

@@ -236,6 +236,9 @@ Engine chosen_engine(const RunOptions& options) {
   if (!options.profile_file.empty()) given.push_back({"profile", "--profile " + options.profile_file});
   if (options.gc_stress) given.push_back({"gc-stress", "--gc-stress"});
   if (options.trace_goals) given.push_back({"trace-goals", "--trace-goals"});
+  if (options.time_slice) {
+    given.push_back({"time-slice", fmt::format("--time-slice {}", *options.time_slice)});
+  }
   std::optional<Engine> named;
   if (options.engine) {
     named = engine_named(*options.engine);
@@ -351,6 +354,7 @@ int run_checked(const RunOptions& options) {
   iu.seed = options.seed;
   if (options.trace_goals) iu.trace_goals = &std::cerr;
   iu.trace_limit = options.trace_limit;
+  if (options.time_slice) iu.time_slice = *options.time_slice;
   ProgramOutput output(std::cout.rdbuf());
   std::ostream out(&output);
   // The mpi engine: rank 0 reports (load errors too); the other ranks' output goes to it.

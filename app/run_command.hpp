@@ -27,6 +27,9 @@ struct RunOptions {
   bool gc_stress = false;
   bool trace_goals = false;           ///< --trace-goals (local engine, vm/goal_trace.cpp)
   std::uint64_t trace_limit = 10000;  ///< its lines at most
+  /// --time-slice: direct reductions before a goal goes to the back (local engine; default
+  /// vm::kHostTimeSlice)
+  std::optional<std::uint32_t> time_slice;
   std::uint64_t seed = 0;  ///< of the random builtins (--seed)
   // The engine: --engine as given ("local", "sim", "threads"), or none; the engine that runs is
   // chosen from it and the options given (engine_choice.hpp: --ius selects sim, --workers

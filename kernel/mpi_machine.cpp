@@ -83,6 +83,7 @@ MpiMachine::MpiMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   last_ = static_cast<unsigned>(std::uint64_t{r + 1} * ius_ / ranks);
   vm::IuOptions iu_options = options.iu;
   iu_options.gc_stress = false;
+  iu_options.time_slice = vm::kMachineTimeSlice;  // other IUs wait for its goals' bindings
   iu_options.clock_mhz = machine_.clock_mhz;
   // One clock for now/1 on every rank: rank 0's start, taken by the ranks on its host as it
   // is (the steady clock is the host's), and as the moment its message came on other hosts.
@@ -429,12 +430,12 @@ bool MpiMachine::run_ius() {
     iu.distribute = distribute;
     node.limits = BatchLimits{static_cast<std::uint32_t>(kBatchGoals),
                               ius_ == 1 ? std::numeric_limits<std::uint64_t>::max() / 2 : kBatchReductions,
-                              options_.iu.time_slice, low, nullptr, 0, 0};
+                              vm::kMachineTimeSlice, low, nullptr, 0, 0};
     if (several_per_round() && dry == 0) {
       // A batch looks every few hundred reductions for an IU of the round that ran dry.
       node.limits.waiting = &round_dry_;
       node.limits.waiting_reductions = kBatchReductions / 8;
-      node.limits.waiting_time_slice = options_.iu.time_slice;
+      node.limits.waiting_time_slice = vm::kMachineTimeSlice;
     }
     runnable_.push_back(&node);
   }

@@ -83,6 +83,7 @@ SimMachine::SimMachine(vm::AtomTable& atoms, vm::CodeImage& image, std::ostream&
   options.max_heap_cells = machine_.heap_cells;
   options.initial_heap_cells = machine_.heap_cells;
   options.populate_heap = false;
+  options.time_slice = vm::kMachineTimeSlice;
   options.program_args = std::move(program_args);  // argv/1 on every IU
   for (unsigned i = 0; i < machine_.ius; ++i) {
     auto node = std::make_unique<Node>();

@@ -31,6 +31,10 @@ Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsi
       count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil),
       scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {
   tracing_ = options.trace_goals != nullptr;
+  // A step-limited run (tests, fuzzing) overshoots its limit by at most this much.
+  if (options_.max_reductions != IuOptions{}.max_reductions) {
+    options_.time_slice = std::min(options_.time_slice, kMachineTimeSlice);
+  }
   trace_left_ = options.trace_limit;
   heap.set_collect_always(options.gc_stress);
   update_native_poll();

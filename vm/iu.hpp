@@ -57,6 +57,17 @@ struct RuntimeError {
   std::uint32_t site = 0;
 };
 
+/// Direct reductions before a goal goes to the back of the queue, on the one-IU engine (and
+/// in the REPL): long enough that a producer usually finishes its stream before its consumers
+/// start (depth first, the consumers then never suspend and no pipeline of suspended goals is
+/// live at each collection), short enough that an infinite producer still lets the others run
+/// (docs/engine.md, "The time slice"). `fleng run --time-slice N` sets it.
+inline constexpr std::uint32_t kHostTimeSlice = 1'000'000;
+/// The time slice of the simulated PIE64's and the mpi engine's IUs, whose goals other IUs
+/// wait for (the threads engine's are the machine keys threads.time_slice and
+/// threads.waiting_time_slice).
+inline constexpr std::uint32_t kMachineTimeSlice = 1000;
+
 struct IuOptions {
   std::size_t max_heap_cells = std::size_t{1} << 27;    ///< 1 GiB per semispace
   std::size_t initial_heap_cells = std::size_t{1} << 18;  ///< 2 MiB
@@ -68,13 +79,14 @@ struct IuOptions {
 #else
   bool gc_stress = false;
 #endif
-  std::uint32_t time_slice = 1000;  ///< direct reductions before a goal goes to the back
+  std::uint32_t time_slice = kHostTimeSlice;  ///< direct reductions before a goal goes to the back
   /// Make the heap's initial part resident at creation (see Heap); off on the simulated
   /// machine, whose 1024 IUs would populate gigabytes they never use.
   bool populate_heap = true;
   /// A step limit (tests, fuzzing): once this many user-predicate reductions are done, the run
   /// stops with the error "step limit reached". Checked when a goal is taken from the pool
-  /// (so a run may overshoot by one time slice); the simulated machine checks the sum over its
+  /// (so a run may overshoot by one time slice, which a limit caps at kMachineTimeSlice: the
+  /// Iu's constructor); the simulated machine checks the sum over its
   /// IUs after each reduction (SimMachine). Off (the maximum) by default; the threads engine
   /// ignores it.
   std::uint64_t max_reductions = std::numeric_limits<std::uint64_t>::max();
@@ -349,6 +361,14 @@ class alignas(64) Iu {
   /// Ensures `cells` free cells, collecting if needed (roots: registers, pool, suspended goals,
   /// `roots`, and `extra` which is updated). False if the heap is exhausted.
   bool ensure_heap(std::size_t cells, Cell* extra = nullptr, std::size_t extra_count = 0);
+  /// After a body's reservation (ensure_heap): it collected (`collections` was heap.collections
+  /// before) and more than a quarter of the heap's limit is still live. The running goal's
+  /// time slice then ends, so that a producer far ahead of its consumers lets them run before
+  /// it exhausts the heap: a long time slice must not cost a stream program its bounded memory
+  /// (docs/engine.md, "The time slice").
+  [[nodiscard]] bool crowded_after(std::uint64_t collections) const {
+    return heap.collections != collections && heap.used_cells() > heap.max_cells() / 4;
+  }
 
   /// Text of a term (for messages and REPL answers): at most about kMaxFormatChars
   /// characters (the rest prints as `...`), so that a report of a goal whose argument is a

@@ -17,10 +17,14 @@ NativeAccess::IdentityResult NativeAccess::identity(Cell a, Cell b) {
   return {kind, blocking};
 }
 
-bool NativeAccess::reserve(Iu& iu, const NativeFrame& frame, std::size_t cells) {
+bool NativeAccess::reserve(Iu& iu, NativeFrame& frame, std::size_t cells) {
   sync(iu, frame);
   if (iu.options_.gc_stress && cells > 0) iu.collect(cells, nullptr, 0);
-  return iu.ensure_heap(cells);
+  const std::uint64_t collections = iu.heap.collections;
+  if (!iu.ensure_heap(cells)) return false;
+  // The goal's time slice ends, as at the interpreter's commit (Iu::crowded_after).
+  if (iu.crowded_after(collections)) frame.slice = 1;
+  return true;
 }
 
 bool NativeAccess::call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc,

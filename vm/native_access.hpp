@@ -203,9 +203,9 @@ struct NativeAccess {
 
   // --- body ---------------------------------------------------------------------------------------------
   /// commit's reservation of `cells` when the heap has less free (or under GC stress): the
-  /// registers written to registers() first and read back after. False: heap exhausted (the
-  /// error is recorded).
-  [[gnu::cold]] static bool reserve(Iu& iu, const NativeFrame& frame, std::size_t cells);
+  /// registers written to registers() first and read back after. A collection that leaves the
+  /// heap crowded ends the time slice (Iu::crowded_after). False: heap exhausted (the error is recorded).
+  [[gnu::cold]] static bool reserve(Iu& iu, NativeFrame& frame, std::size_t cells);
   static void push_goal(Iu& iu, Cell goal) { iu.pool_.push_back(goal); }
   /// A builtin called by the instruction at `pc` (call_builtin, call_function and the fn_*
   /// instructions' general case), its operands in registers(). False on a runtime error.

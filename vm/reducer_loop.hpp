@@ -453,7 +453,9 @@ op_commit: {  // (with GC stress; the handlers below otherwise)
   const std::size_t reserve = code[pc + 2];
   if (heap.free_cells() < reserve || (gc_stress && reserve > 0)) [[unlikely]] {
     if (gc_stress) collect(reserve, nullptr, 0);
+    const std::uint64_t collections = heap.collections;
     if (!ensure_heap(reserve)) return RunStatus::Error;
+    if (crowded_after(collections)) slice = 1;  // the goal's time slice ends (Iu::crowded_after)
   }
   TO_BODY();
 }
@@ -461,7 +463,9 @@ op_commit_checked: {
   if (clause_blocked) goto next_clause;
   ++counters.reductions;
   if (const std::size_t reserve = code[pc + 2]; heap.free_cells() < reserve) [[unlikely]] {
+    const std::uint64_t collections = heap.collections;
     if (!ensure_heap(reserve)) return RunStatus::Error;
+    if (crowded_after(collections)) slice = 1;  // the goal's time slice ends (Iu::crowded_after)
   }
   TO_BODY();
 }

@@ -35,6 +35,7 @@ TEST(EngineChoice, TheTable) {
   EXPECT_EQ(understood_by("workers").describe(), "threads and mpi");
   EXPECT_EQ(understood_by("gc-stress").describe(), "local");
   EXPECT_EQ(understood_by("trace-goals").describe(), "local");
+  EXPECT_EQ(understood_by("time-slice").describe(), "local");
   for (const char* option : {"goal", "stats", "heap", "seed", "dump"}) {
     EXPECT_EQ(understood_by(option).describe(), "local, sim, threads and mpi") << option;
   }

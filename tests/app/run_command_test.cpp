@@ -168,4 +168,39 @@ TEST(RunCommand, HeapMinCollectsLessOftenWithTheSameAnswer) {
   }
 }
 
+/// A counter of --stats json in `output` (0 when it is missing, with a failure).
+unsigned long stat_of(const std::string& output, const std::string& name) {
+  const auto at = output.find("\"" + name + "\":");
+  EXPECT_NE(at, std::string::npos) << name << " in " << output;
+  return at == std::string::npos ? 0UL : std::stoul(output.substr(at + name.size() + 3));
+}
+
+// The local engine's time slice (docs/engine.md, "The time slice"): by default the sieve's
+// generator and each filter finish their streams before the next stage runs, so nothing
+// suspends; --time-slice 1000 (the simulated PIE64's slice) interleaves the stages, which then
+// suspend on each other's streams. The answer and the work are the same.
+TEST(RunCommand, TimeSliceSetsHowLongAGoalRunsBeforeOthers) {
+  const auto run = [](const std::string& more) {
+    return fleng::test::run_command(std::string(FLENG_BINARY) + " run " + kPrimes +
+                                    " -g 'run(3000)' --stats json" + more + " 2>&1");
+  };
+  const auto long_slice = run("");
+  const auto short_slice = run(" --time-slice 1000");
+  for (const auto* r : {&long_slice, &short_slice}) {
+    EXPECT_EQ(r->exit_code, 0) << r->output;
+    EXPECT_EQ(r->output.rfind("430\n", 0), 0U) << r->output;
+  }
+  EXPECT_EQ(stat_of(long_slice.output, "suspensions"), 0UL);
+  EXPECT_GT(stat_of(short_slice.output, "suspensions"), 100UL);
+  EXPECT_EQ(stat_of(long_slice.output, "reductions"), stat_of(short_slice.output, "reductions"));
+
+  const auto sim = fleng(kPrimes + " -g 'run(100)' --engine sim --time-slice 10");
+  EXPECT_EQ(sim.exit_code, 1) << sim.output;
+  EXPECT_NE(sim.output.find("--engine sim does not understand --time-slice 10"), std::string::npos)
+      << sim.output;
+  const auto zero = fleng(kPrimes + " --time-slice 0");
+  EXPECT_EQ(zero.exit_code, 1) << zero.output;
+  EXPECT_NE(zero.output.find("--time-slice"), std::string::npos) << zero.output;
+}
+
 }  // namespace

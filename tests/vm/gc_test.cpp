@@ -190,7 +190,10 @@ run(Max) :- gen(1, Max, Xs), sum(Xs, 0, S), writeln(S).
 )";
 
 TEST(Gc, LongStreamRunsInASmallHeap) {
-  // 200000 list cells and as many goal records: far more than the 32768-cell heap holds.
+  // 200000 list cells and as many goal records: far more than the 32768-cell heap holds. The
+  // generator's time slice is long enough for the whole stream; what stops it is a collection
+  // that leaves the heap crowded (Iu::crowded_after), after which the consumer runs and
+  // suspends on the stream's end, again and again.
   IuOptions options = small_options(std::size_t{1} << 15, std::size_t{1} << 13);
   Machine m(kStreamProgram, options);
   EXPECT_EQ(m.run("run", {Machine::integer(200000)}), RunStatus::Success);
@@ -198,7 +201,25 @@ TEST(Gc, LongStreamRunsInASmallHeap) {
   EXPECT_EQ(m.out.str(), "20000100000\n");
   EXPECT_GT(m.iu->heap.collections, 10U);
   EXPECT_LE(m.iu->heap.peak_used_cells, std::size_t{1} << 15);
+  EXPECT_GT(m.iu->counters.suspensions, 1U);
   EXPECT_GT(m.iu->heap.copied_cells, 0U);
+}
+
+// In a heap with room, the generator makes the whole stream in its time slice before the
+// consumer runs: nothing suspends. With the simulated PIE64's slice the generator goes to the
+// back of the queue before the end, the consumer catches up with it and waits.
+TEST(Gc, AStreamInAHeapWithRoomIsMadeBeforeItIsConsumed) {
+  Machine roomy(kStreamProgram, small_options(std::size_t{1} << 20, std::size_t{1} << 18));
+  EXPECT_EQ(roomy.run("run", {Machine::integer(20000)}), RunStatus::Success);
+  EXPECT_EQ(roomy.out.str(), "200010000\n");
+  EXPECT_EQ(roomy.iu->counters.suspensions, 0U);
+  IuOptions options = small_options(std::size_t{1} << 20, std::size_t{1} << 18);
+  options.time_slice = kMachineTimeSlice;
+  Machine sliced(kStreamProgram, options);
+  EXPECT_EQ(sliced.run("run", {Machine::integer(20000)}), RunStatus::Success);
+  EXPECT_EQ(sliced.out.str(), "200010000\n");
+  EXPECT_GT(sliced.iu->counters.suspensions, 0U);
+  EXPECT_EQ(sliced.iu->counters.reductions, roomy.iu->counters.reductions);
 }
 
 TEST(Gc, GcStressGivesTheSameAnswer) {
