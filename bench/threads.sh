@@ -6,6 +6,7 @@
 #   bash bench/threads.sh --quick         small sizes, one run (smoke test)
 #   bash bench/threads.sh --runs N        N runs
 #   bash bench/threads.sh --ius N         N IUs for the 2-worker runs (default 2)
+#   bash bench/threads.sh --fleng EXE --out-dir DIR   another fleng, the files elsewhere
 #
 # Builds fleng (cmake --build build), runs bench/threads_bench.py, writes
 # bench/results/threads.md (linked from docs/threads.md and docs/performance.md) and
