@@ -1,0 +1,1 @@
+tests/golden/run/programs/stream_small_heap.fl --heap 1 --engine local
