@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -710,10 +711,12 @@ class PredicateEmitter {
           if (cells > 0) {
             // native_room() is 0 or less under --gc-stress: every reservation collects then.
             // (Its failure ends the run before the body: none of the body's counts happened.)
-            line(fmt::format("if (iu.heap.native_room() < {}) [[unlikely]] {{", cells));
+            line(fmt::format("if (room_limit - iu.heap.top() < {}) [[unlikely]] {{", cells));
             line("  @spill");
+            line("  f.slice = slice;");
             line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}",
                              cells, uncount_at(segment->second, 0, 0)));
+            line("  slice = f.slice;  // (a collection that left the heap crowded ended it)");
             line("  @reload");
             line("}");
           }
@@ -1281,6 +1284,7 @@ class PredicateEmitter {
       if (target == id_) {
         out.push_back(fmt::format("  if (next == {}) {{  // its own", target));
         out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
+        out.emplace_back("    slice = f.slice;");
         for (std::uint32_t i = 0; i < p_.arity; ++i) {
           out.push_back(fmt::format("    r{} = a[{}];", argument_register(i), i));
         }
@@ -1325,8 +1329,14 @@ class PredicateEmitter {
       // A last call of the predicate itself: its arguments in its argument registers (a
       // parallel assignment) and a jump back to its entry. The other registers keep what they
       // hold (valid cells for a collection), so nothing is set again per call.
-      line("  if (f.slice > 1) [[likely]] {");
-      line("    --f.slice;");
+      // The site counting this turn of the loop (with_loop_counts).
+      if (open_) {
+        for (const auto& [site, segment] : site_segments_) {
+          if (segment == *open_) loop_sites_.insert(site);
+        }
+      }
+      line("  if (slice > 1) [[likely]] {");
+      line("    --slice;");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::uint32_t> changed;
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -1338,8 +1348,8 @@ class PredicateEmitter {
       line(fmt::format("    goto {};", jump("entry")));
       line("  }");
     } else if (native_[target]) {
-      line("  if (f.slice > 1) [[likely]] {");
-      line("    --f.slice;");
+      line("  if (slice > 1) [[likely]] {");
+      line("    f.slice = slice - 1;");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::string> args;
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -1364,6 +1374,7 @@ class PredicateEmitter {
     line(fmt::format("  f.pred = {};", target));
     line(fmt::format("  f.arity = {};", n));
     line(fmt::format("  f.site = {};", pc));
+    line("  f.slice = slice;");
     line("  return NativeOutcome::TailCall;");
     line("}");
   }
@@ -1411,6 +1422,15 @@ class PredicateEmitter {
     text += "  std::size_t mark = 0;\n";
     text += "  (void)mark;\n";
     text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
+    // The time slice left, in a C++ variable while the function runs (its own last calls count
+    // it down in a register); f.slice holds it wherever something else may read or change it:
+    // before a call of another predicate's function, a return to the loop, a reservation.
+    text += "  std::uint32_t slice = f.slice;\n";
+    text += "  (void)slice;\n";
+    // The end of the heap for the bodies' room tests (Heap::native_limit), read again wherever
+    // a collection may have moved it (the registers' reload).
+    text += "  const Cell* room_limit = iu.heap.native_limit();\n";
+    text += "  (void)room_limit;\n";
     if (uses_tail_field_) {
       // The tail of the list cell with a fresh tail made last, while no collection has moved it
       // (@reload forgets it): a body that binds the variable of that tail to a list cell puts
@@ -1440,7 +1460,7 @@ class PredicateEmitter {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
       } else if (body == "@reload") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
-                (uses_tail_field_ ? " tail_field = nullptr;" : "") + " }\n";
+                (uses_tail_field_ ? " tail_field = nullptr;" : "") + " room_limit = iu.heap.native_limit(); }\n";
       } else if (body == "@proceed") {
         for (const std::string& p : proceed_lines(own)) text += "  " + pad + p + "\n";
       } else {
@@ -1448,7 +1468,78 @@ class PredicateEmitter {
       }
     }
     text += "}\n";
+    // The slice, the heap's end and the loop's counts in C++ variables take registers: a
+    // function that already uses more than kLocalsRegisterBudget of its own keeps them in memory
+    // (queens' check/7, 16 registers, took 5% longer with them; filter/3, append/3, fib/2 and
+    // tak/4 1-5% less time, over eight placements).
+    if (registers_.size() > kLocalsRegisterBudget) return without_locals(text);
+    return with_loop_counts(text, loop_sites_);
+  }
+
+  static constexpr std::size_t kLocalsRegisterBudget = 10;
+
+  /// `text` with the time slice and the heap's end read and written in the frame and the heap
+  /// at each use, as before the C++ variables.
+  static std::string without_locals(std::string text) {
+    const std::pair<const char*, const char*> edits[] = {
+        {R"(if \(slice > 1\) \[\[likely\]\] \{)", "if (f.slice > 1) [[likely]] {"},
+        {R"(\n( *)--slice;)", "\n$1--f.slice;"},
+        {R"(f\.slice = slice - 1;)", "--f.slice;"},
+        {R"(\n *f\.slice = slice;(?=\n))", ""},
+        {R"(\n *slice = f\.slice;[^\n]*(?=\n))", ""},
+        {R"(\n  std::uint32_t slice = f\.slice;(?=\n))", ""},
+        {R"(\n  \(void\)slice;(?=\n))", ""},
+        {R"(room_limit - iu\.heap\.top\(\) < )", "iu.heap.native_room() < "},
+        {R"(\n  const Cell\* room_limit = iu\.heap\.native_limit\(\);(?=\n))", ""},
+        {R"(\n  \(void\)room_limit;(?=\n))", ""},
+        {R"( room_limit = iu\.heap\.native_limit\(\); \})", " }"},
+    };
+    for (const auto& [pattern, replacement] : edits) {
+      text = std::regex_replace(text, std::regex(pattern), replacement);
+    }
     return text;
+  }
+
+  /// The count sites of a function's own loop (the segments its own last calls end:
+  /// loop_sites_) count in C++ variables, added to the program's counts (site_counts) before
+  /// anything else may read them: before every return and every call into the runtime (the
+  /// registers' spill).
+  static std::string with_loop_counts(const std::string& text, const std::set<std::size_t>& sites) {
+    if (sites.empty()) return text;
+    std::string flush;
+    std::string declarations;
+    for (const std::size_t k : sites) {
+      flush += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
+      declarations += fmt::format("  std::uint64_t count{} = 0;  // site_counts[{}] not added yet\n", k, k);
+    }
+    static const std::regex spill(R"(R\[\d+\] = r\d+;)");
+    std::string result;
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      // The code before a comment (the comments quote the program's clauses).
+      const std::size_t comment = line.find("//");
+      std::string code = line.substr(0, comment);
+      const std::string rest = comment == std::string::npos ? "" : line.substr(comment);
+      for (const std::size_t k : sites) {
+        const std::string from = fmt::format("++site_counts[{}];", k);
+        if (const std::size_t at = code.find(from); at != std::string::npos) {
+          code.replace(at, from.size(), fmt::format("++count{};", k));
+        }
+      }
+      std::string changed;
+      std::size_t from = 0;
+      for (std::size_t at = code.find("return "); at != std::string::npos; at = code.find("return ", from)) {
+        const std::size_t end = code.find(';', at);
+        if (end == std::string::npos) break;
+        changed += code.substr(from, at - from) + "{ " + flush + code.substr(at, end + 1 - at) + " }";
+        from = end + 1;
+      }
+      code = changed + code.substr(from);
+      if (std::regex_search(code, spill) && code.find("return ") == std::string::npos) code = flush + code;
+      result += code + rest + "\n";
+      if (line.starts_with("  bool noted = false;")) result += declarations;
+    }
+    return result;
   }
 
   const vm::CodeImage& image_;
@@ -1479,6 +1570,7 @@ class PredicateEmitter {
     std::uint32_t spawns = 0;
   };
   std::vector<Segment> segments_;
+  std::set<std::size_t> loop_sites_;  ///< the sites of its own last calls' segments (with_loop_counts)
   std::map<std::uint64_t, std::size_t> body_segment_;  ///< a body's first segment, by its start
   /// An inlined clause's site and segment, by the code address of its `reduced`.
   std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> reduced_sites_;

@@ -46,6 +46,8 @@ class Heap {
   /// while every reservation is to collect first (--gc-stress), so that the compiled test is
   /// one comparison (`native_room() < n`) instead of a comparison and a test of the option.
   [[nodiscard]] std::ptrdiff_t native_room() const { return native_limit_ - top_; }
+  /// The end native_room() measures to (compiled code keeps it while nothing collects).
+  [[nodiscard]] const Cell* native_limit() const { return native_limit_; }
   /// Every reservation collects first (the IU's --gc-stress): native_room() is never enough.
   void set_collect_always(bool on) {
     collect_always_ = on;

@@ -175,9 +175,42 @@ count1(false, _).
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
   const std::string counting = function_of(text, "count/1");
-  EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f);  // the end of the body"), std::string::npos)
+  EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f); }  // the end of the body"), std::string::npos)
       << counting;
   EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
+}
+
+// A function that loops (its own last call) keeps its time slice, the heap's end and the count
+// of its loop's site in C++ variables: the slice is counted down in the variable and written to
+// the frame before a return, the count added to site_counts before every return and every spill
+// of the registers (a call into the runtime), and the heap's end read again at every reload.
+TEST(CppEmitter, ALoopKeepsItsSliceAndCountInVariables) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("count.fl", R"(
+count(N) :- less(0, N, C), count1(C, N).
+count1(true, N) :- sub(N, 1, N1), count(N1).
+count1(false, _).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string counting = function_of(text, "count/1");
+  EXPECT_NE(counting.find("std::uint32_t slice = f.slice;"), std::string::npos) << counting;
+  EXPECT_NE(counting.find("if (slice > 1) [[likely]] {\n      --slice;"), std::string::npos) << counting;
+  EXPECT_EQ(counting.find("--f.slice;"), std::string::npos) << counting;
+  EXPECT_NE(counting.find("const Cell* room_limit = iu.heap.native_limit();"), std::string::npos) << counting;
+  EXPECT_NE(counting.find("room_limit = iu.heap.native_limit(); }"), std::string::npos) << counting;
+  // The loop's site: one variable, incremented in the loop and added before each return.
+  const auto declared = counting.find("std::uint64_t count");
+  ASSERT_NE(declared, std::string::npos) << counting;
+  const std::string name = counting.substr(declared + 14, counting.find(' ', declared + 14) - declared - 14);
+  EXPECT_NE(counting.find("++" + name + ";"), std::string::npos) << counting;
+  std::size_t returns = 0;
+  for (auto at = counting.find("return "); at != std::string::npos; at = counting.find("return ", at + 1)) {
+    ++returns;
+    const auto block = counting.rfind('{', at);
+    EXPECT_NE(counting.substr(block, at - block).find("+= " + name + ";"), std::string::npos)
+        << counting.substr(block, at + 60 - block);
+  }
+  EXPECT_GT(returns, 2U);
 }
 
 // A stream's producer puts each new list cell into the tail of the cell it made before, when
