@@ -1470,8 +1470,9 @@ class PredicateEmitter {
     text += "}\n";
     // The slice, the heap's end and the loop's counts in C++ variables take registers: a
     // function that already uses more than kLocalsRegisterBudget of its own keeps them in memory
-    // (queens' check/7, 16 registers, took 5% longer with them; filter/3, append/3, fib/2 and
-    // tak/4 1-5% less time, over eight placements).
+    // (queens' check/7, 16 registers, took 5% longer with them; with the budget primes below
+    // 3000 took 7.5% less time, nrev30 and fib 3-4%, queens and tak level, over eight
+    // placements: docs/native.md).
     if (registers_.size() > kLocalsRegisterBudget) return without_locals(text);
     return with_loop_counts(text, loop_sites_);
   }
