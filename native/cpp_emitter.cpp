@@ -29,6 +29,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -711,12 +712,12 @@ class PredicateEmitter {
           if (cells > 0) {
             // native_room() is 0 or less under --gc-stress: every reservation collects then.
             // (Its failure ends the run before the body: none of the body's counts happened.)
-            line(fmt::format("if (room_limit - iu.heap.top() < {}) [[unlikely]] {{", cells));
+            line(fmt::format("if (@room@ < {}) [[unlikely]] {{", cells));
             line("  @spill");
-            line("  f.slice = slice;");
+            line("  @slice_to_frame");
             line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}",
                              cells, uncount_at(segment->second, 0, 0)));
-            line("  slice = f.slice;  // (a collection that left the heap crowded ended it)");
+            line("  @slice_from_frame");
             line("  @reload");
             line("}");
           }
@@ -1284,7 +1285,7 @@ class PredicateEmitter {
       if (target == id_) {
         out.push_back(fmt::format("  if (next == {}) {{  // its own", target));
         out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
-        out.emplace_back("    slice = f.slice;");
+        out.emplace_back("    @slice_from_frame");
         for (std::uint32_t i = 0; i < p_.arity; ++i) {
           out.push_back(fmt::format("    r{} = a[{}];", argument_register(i), i));
         }
@@ -1335,8 +1336,8 @@ class PredicateEmitter {
           if (segment == *open_) loop_sites_.insert(site);
         }
       }
-      line("  if (slice > 1) [[likely]] {");
-      line("    --slice;");
+      line("  if (@slice@ > 1) [[likely]] {");
+      line("    --@slice@;");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::uint32_t> changed;
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -1348,8 +1349,8 @@ class PredicateEmitter {
       line(fmt::format("    goto {};", jump("entry")));
       line("  }");
     } else if (native_[target]) {
-      line("  if (slice > 1) [[likely]] {");
-      line("    f.slice = slice - 1;");
+      line("  if (@slice@ > 1) [[likely]] {");
+      line("    @slice_passed");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::string> args;
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -1374,7 +1375,7 @@ class PredicateEmitter {
     line(fmt::format("  f.pred = {};", target));
     line(fmt::format("  f.arity = {};", n));
     line(fmt::format("  f.site = {};", pc));
-    line("  f.slice = slice;");
+    line("  @slice_to_frame");
     line("  return NativeOutcome::TailCall;");
     line("}");
   }
@@ -1422,15 +1423,24 @@ class PredicateEmitter {
     text += "  std::size_t mark = 0;\n";
     text += "  (void)mark;\n";
     text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
-    // The time slice left, in a C++ variable while the function runs (its own last calls count
-    // it down in a register); f.slice holds it wherever something else may read or change it:
-    // before a call of another predicate's function, a return to the loop, a reservation.
-    text += "  std::uint32_t slice = f.slice;\n";
-    text += "  (void)slice;\n";
-    // The end of the heap for the bodies' room tests (Heap::native_limit), read again wherever
-    // a collection may have moved it (the registers' reload).
-    text += "  const Cell* room_limit = iu.heap.native_limit();\n";
-    text += "  (void)room_limit;\n";
+    // The slice, the heap's end and the loop's counts in C++ variables take registers: a
+    // function that already uses more than kLocalsRegisterBudget of its own keeps them in the
+    // frame and the heap (queens' check/7, 16 registers, took 5% longer with them; with the
+    // budget primes below 3000 took 7.5% less time, nrev30 and fib 3-4%, queens and tak level,
+    // over eight placements: docs/native.md).
+    locals_ = registers_.size() <= kLocalsRegisterBudget;
+    if (locals_) {
+      // The time slice left, in a C++ variable while the function runs (its own last calls
+      // count it down in a register); f.slice holds it wherever something else may read or
+      // change it: before a call of another predicate's function, a return to the loop, a
+      // reservation.
+      text += "  std::uint32_t slice = f.slice;\n";
+      text += "  (void)slice;\n";
+      // The end of the heap for the bodies' room tests (Heap::native_limit), read again
+      // wherever a collection may have moved it (the registers' reload).
+      text += "  const Cell* room_limit = iu.heap.native_limit();\n";
+      text += "  (void)room_limit;\n";
+    }
     if (uses_tail_field_) {
       // The tail of the list cell with a fresh tail made last, while no collection has moved it
       // (@reload forgets it): a body that binds the variable of that tail to a list cell puts
@@ -1460,45 +1470,41 @@ class PredicateEmitter {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
       } else if (body == "@reload") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
-                (uses_tail_field_ ? " tail_field = nullptr;" : "") + " room_limit = iu.heap.native_limit(); }\n";
+                (uses_tail_field_ ? " tail_field = nullptr;" : "") +
+                (locals_ ? " room_limit = iu.heap.native_limit();" : "") + " }\n";
       } else if (body == "@proceed") {
-        for (const std::string& p : proceed_lines(own)) text += "  " + pad + p + "\n";
-      } else {
-        text += "  " + with_uncounts(l) + "\n";
+        for (const std::string& p : proceed_lines(own)) {
+          if (const auto resolved = with_bookkeeping(p)) text += "  " + pad + *resolved + "\n";
+        }
+      } else if (const auto resolved = with_bookkeeping(with_uncounts(l))) {
+        text += "  " + *resolved + "\n";
       }
     }
     text += "}\n";
-    // The slice, the heap's end and the loop's counts in C++ variables take registers: a
-    // function that already uses more than kLocalsRegisterBudget of its own keeps them in memory
-    // (queens' check/7, 16 registers, took 5% longer with them; with the budget primes below
-    // 3000 took 7.5% less time, nrev30 and fib 3-4%, queens and tak level, over eight
-    // placements: docs/native.md).
-    if (registers_.size() > kLocalsRegisterBudget) return without_locals(text);
-    return with_loop_counts(text, loop_sites_);
+    return locals_ ? with_loop_counts(text, loop_sites_) : text;
   }
 
   static constexpr std::size_t kLocalsRegisterBudget = 10;
 
-  /// `text` with the time slice and the heap's end read and written in the frame and the heap
-  /// at each use, as before the C++ variables.
-  static std::string without_locals(std::string text) {
-    const std::pair<const char*, const char*> edits[] = {
-        {R"(if \(slice > 1\) \[\[likely\]\] \{)", "if (f.slice > 1) [[likely]] {"},
-        {R"(\n( *)--slice;)", "\n$1--f.slice;"},
-        {R"(f\.slice = slice - 1;)", "--f.slice;"},
-        {R"(\n *f\.slice = slice;(?=\n))", ""},
-        {R"(\n *slice = f\.slice;[^\n]*(?=\n))", ""},
-        {R"(\n  std::uint32_t slice = f\.slice;(?=\n))", ""},
-        {R"(\n  \(void\)slice;(?=\n))", ""},
-        {R"(room_limit - iu\.heap\.top\(\) < )", "iu.heap.native_room() < "},
-        {R"(\n  const Cell\* room_limit = iu\.heap\.native_limit\(\);(?=\n))", ""},
-        {R"(\n  \(void\)room_limit;(?=\n))", ""},
-        {R"( room_limit = iu\.heap\.native_limit\(\); \})", " }"},
-    };
-    for (const auto& [pattern, replacement] : edits) {
-      text = std::regex_replace(text, std::regex(pattern), replacement);
+  /// `l` with the marks of the time slice and the heap's room resolved for this function (in
+  /// C++ variables or not: locals_); std::nullopt for a line that only syncs the variable.
+  std::optional<std::string> with_bookkeeping(std::string l) const {
+    const std::size_t indent = l.find_first_not_of(' ');
+    const std::string_view body = indent == std::string::npos ? std::string_view{} : std::string_view(l).substr(indent);
+    const std::string pad(indent == std::string::npos ? 0 : indent, ' ');
+    if (body == "@slice_to_frame") return locals_ ? std::optional(pad + "f.slice = slice;") : std::nullopt;
+    if (body == "@slice_from_frame") {
+      return locals_ ? std::optional(pad + "slice = f.slice;  // (a collection that left the heap crowded ended it, or a goal was taken)")
+                     : std::nullopt;
     }
-    return text;
+    if (body == "@slice_passed") return pad + (locals_ ? "f.slice = slice - 1;" : "--f.slice;");
+    for (const auto& [mark, local, frame] : {std::tuple{"@slice@", "slice", "f.slice"},
+                                             std::tuple{"@room@", "room_limit - iu.heap.top()", "iu.heap.native_room()"}}) {
+      for (std::size_t at = l.find(mark); at != std::string::npos; at = l.find(mark, at)) {
+        l.replace(at, std::string_view(mark).size(), locals_ ? local : frame);
+      }
+    }
+    return l;
   }
 
   /// The count sites of a function's own loop (the segments its own last calls end:
@@ -1572,6 +1578,7 @@ class PredicateEmitter {
   };
   std::vector<Segment> segments_;
   std::set<std::size_t> loop_sites_;  ///< the sites of its own last calls' segments (with_loop_counts)
+  bool locals_ = false;  ///< the slice, the heap's end and the loop's counts in C++ variables
   std::map<std::uint64_t, std::size_t> body_segment_;  ///< a body's first segment, by its start
   /// An inlined clause's site and segment, by the code address of its `reduced`.
   std::map<std::uint64_t, std::pair<std::size_t, std::size_t>> reduced_sites_;
