@@ -155,16 +155,19 @@ std::string function_of(const std::string& text, const std::string& label) {
   return text.substr(at, text.find("\n}\n", at) - at);
 }
 
+/// A loop of its own that spawns nothing: count(N) counts N down to 0.
+constexpr const char* kCountDown = R"(
+count(N) :- less(0, N, C), count1(C, N).
+count1(true, N) :- sub(N, 1, N1), count(N1).
+count1(false, _).
+)";
+
 // The end of a body takes in place the goals its function spawns itself: fib/2 spawns goals of
 // its own and of add/3, so its bodies' ends test for both before the goal entries (a jump back
 // to its entry, add/3's fast path); count/1 spawns none, and its end goes through next_goal.
 TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + R"(
-count(N) :- less(0, N, C), count1(C, N).
-count1(true, N) :- sub(N, 1, N1), count(N1).
-count1(false, _).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + kCountDown)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string fib = function_of(text, "fib/2");
   const auto end = fib.find("for (;;) {  // the end of the body: the next goal");
@@ -186,11 +189,7 @@ count1(false, _).
 // of the registers (a call into the runtime), and the heap's end read again at every reload.
 TEST(CppEmitter, ALoopKeepsItsSliceAndCountInVariables) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("count.fl", R"(
-count(N) :- less(0, N, C), count1(C, N).
-count1(true, N) :- sub(N, 1, N1), count(N1).
-count1(false, _).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("count.fl", kCountDown)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string counting = function_of(text, "count/1");
   EXPECT_NE(counting.find("std::uint32_t slice = f.slice;"), std::string::npos) << counting;
