@@ -3,6 +3,7 @@
 # it under a prefix, for the benchmark's KLIC column (bash bench/run.sh --klic PREFIX).
 #
 #   bash bench/build_klic.sh [--src GIT_URL_OR_DIR] [--version klic-3.01] [--prefix /tmp/klic]
+#                            [--bits auto|32|64]
 #
 #   --src      where the sources are: a git URL (default
 #              https://github.com/GunterMueller/KLIC.git, cloned shallow and sparse), a git
@@ -12,6 +13,8 @@
 #              benchmark was run with; klic-3.011 to klic-3.014 hold the same compiler, 3.01,
 #              with more documents and examples)
 #   --prefix   where to install (default /tmp/klic): PREFIX/bin/klic, PREFIX/lib, PREFIX/include
+#   --bits     32 (gcc -m32, KLIC's documented build), 64 (the machine's own word), or auto
+#              (default): 32 when this machine runs 32-bit programs, else 64
 #
 # Why: KLIC is not part of this project, and its sources and binaries are not committed; this
 # script builds it outside the repository, in a temporary directory under /tmp (deleted after a
@@ -25,7 +28,11 @@
 # program with PREFIX/bin/klic -O2 -n and running it.  Takes about a minute on 2 cores.
 #
 # KLIC runs as a 32-bit program (its README: "all as 32-bit applications"), so it is built with
-# gcc -m32, which needs Debian's gcc-multilib (the 32-bit libc).
+# gcc -m32, which needs Debian's gcc-multilib (the 32-bit libc).  Some kernels cannot run 32-bit
+# programs at all (built without IA32 emulation: "Exec format error"); there --bits auto builds
+# KLIC with 64-bit words instead (its sources are 64-bit clean: KLIC ran on DEC Alpha, and its
+# own tests pass), and says so.  Words of 8 bytes, as fleng's cells, make KLIC's lists and goal
+# records twice the size of the 32-bit build's: the benchmark report names the build it timed.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -33,6 +40,7 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 src="https://github.com/GunterMueller/KLIC.git"
 version="klic-3.01"
 prefix="/tmp/klic"
+bits="auto"
 
 die() {
     echo "build_klic: $*" >&2
@@ -45,12 +53,13 @@ usage() {
 
 while (($#)); do
     case "$1" in
-        --src|--version|--prefix)
+        --src|--version|--prefix|--bits)
             (($# >= 2)) || die "$1 needs a value (see --help)"
             case "$1" in
                 --src) src="$2" ;;
                 --version) version="$2" ;;
                 --prefix) prefix="$2" ;;
+                --bits) bits="$2" ;;
             esac
             shift 2 ;;
         -h|--help) usage; exit 0 ;;
@@ -58,6 +67,7 @@ while (($#)); do
     esac
 done
 
+[[ $bits == auto || $bits == 32 || $bits == 64 ]] || die "--bits must be auto, 32 or 64, not '$bits'"
 [[ $version =~ ^klic-[0-9][0-9.]*$ ]] || die "--version must name a folder such as klic-3.01, not '$version'"
 
 # The absolute, symlink-free prefix (realpath -m: it need not exist yet), checked before
@@ -119,10 +129,28 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# gcc -m32 must link a program (gcc-multilib's 32-bit libc); say so plainly if it cannot.
-printf 'int main(void) { return 0; }\n' >"$work/m32.c"
-gcc -m32 -o "$work/m32" "$work/m32.c" >"$work/m32.log" 2>&1 ||
-    die "gcc -m32 cannot link a program (is gcc-multilib installed?): $(tail -3 "$work/m32.log")"
+# A 32-bit build needs gcc -m32 to link a program (gcc-multilib's 32-bit libc) and the kernel to
+# run it; say so plainly if either cannot.  --bits auto takes 64 bits when the kernel cannot.
+if [[ $bits != 64 ]]; then
+    printf 'int main(void) { return 0; }\n' >"$work/m32.c"
+    gcc -m32 -o "$work/m32" "$work/m32.c" >"$work/m32.log" 2>&1 ||
+        die "gcc -m32 cannot link a program (is gcc-multilib installed?): $(tail -3 "$work/m32.log")"
+    if ! "$work/m32" >>"$work/m32.log" 2>&1; then
+        [[ $bits == 32 ]] &&
+            die "this machine cannot run 32-bit programs ($(tail -1 "$work/m32.log")); build with --bits 64"
+        echo "build_klic: this machine cannot run 32-bit programs (its kernel has no IA32 emulation): building KLIC with 64-bit words (--bits 64)"
+        bits=64
+    else
+        bits=32
+    fi
+fi
+if [[ $bits == 32 ]]; then
+    klic_cc='gcc -m32 -fcommon'
+    klic_libpath='/usr/lib32'
+else
+    klic_cc='gcc -fcommon'
+    klic_libpath="/usr/lib/$(gcc -print-multiarch)"
+fi
 
 # ---- the sources of $version, copied to $work/$version
 tree="$work/$version"
@@ -169,7 +197,7 @@ cd "$tree"
 # object files and a Makefile from its author's build; the "make clean" that Configure runs
 # removes them (it keeps the C files generated from the KL1 compiler, which bootstrap it).
 #   PARALLEL=no         only the sequential system (the benchmark uses no other)
-#   CC='gcc -m32 -fcommon'
+#   CC='gcc -m32 -fcommon' (--bits 64: 'gcc -fcommon')
 #                       -m32: see the header.  -fcommon: GCC 10 and later default to
 #                       -fno-common, and KLIC's headers define variables (e.g.
 #                       my_klic_sgnl_flags) in every file that includes them, so linking the
@@ -179,11 +207,11 @@ cd "$tree"
 #                       defaults (klic -O2 compiles with -O2 -fomit-frame-pointer)
 #   KLICCFLAGS=none     no C flags added to every user compile (config.sh.Ubuntu has -O2,
 #                       which would override klic -O0/-O1)
-#   LIBPATH=/usr/lib32  where gcc-multilib's 32-bit libc.a and libm are
+#   LIBPATH=/usr/lib32  where gcc-multilib's 32-bit libc.a and libm are (64: the multiarch one)
 #   SPKLICINCLUDE=no    PREFIX/include is not a system directory: the driver passes -I for it
 cat >config.sh <<EOF
 DEF_PARALLEL='no'
-DEF_CC='gcc -m32 -fcommon'
+DEF_CC='$klic_cc'
 DEF_OPTLEVEL='2'
 DEF_DEBUGFLAGS='none'
 DEF_UOPTFLAGS='-fomit-frame-pointer'
@@ -194,7 +222,7 @@ DEF_LN='ln -s'
 DEF_ASYNCIO='yes'
 DEF_DIRPREFIX='$prefix'
 DEF_USE_DEFAULT_SETTING='yes'
-DEF_LIBPATH='/usr/lib32'
+DEF_LIBPATH='$klic_libpath'
 DEF_INCLUDEDIR='/usr/include'
 DEF_LIBNAMES='libm'
 DEF_KLICINCLUDE='$prefix/include'
@@ -254,6 +282,6 @@ output="$("$work/check/hello")" || die "the small KL1 program compiled by $prefi
 driver="$(grep -m1 '^KLIC compiler driver version' "$work/check.log" || true)"
 
 finished=true
-echo "build_klic: $output (${driver:-$klic_version}; $((SECONDS / 60)) min $((SECONDS % 60)) s)"
+echo "build_klic: $output (${driver:-$klic_version}, $bits-bit; $((SECONDS / 60)) min $((SECONDS % 60)) s)"
 echo "build_klic: KLIC installed under $prefix; run the benchmark with it:"
 echo "  bash bench/run.sh --klic $prefix"

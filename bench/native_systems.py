@@ -101,7 +101,19 @@ def compile_klic(klic: Klic, programs: Path, work: Path) -> Klic:
                       + (p.stdout + p.stderr).strip()[-1500:])
     else:
         klic.executable = exe
+        bits = elf_bits(exe)
+        if bits and klic.version:
+            klic.version += f", {bits}-bit"   # build_klic.sh --bits: the report says which
     return klic
+
+
+def elf_bits(exe: Path) -> int | None:
+    """32 or 64: the word size of an ELF executable (its class byte), None if not ELF."""
+    with open(exe, "rb") as f:
+        ident = f.read(5)
+    if ident[:4] != b"\x7fELF":
+        return None
+    return {1: 32, 2: 64}.get(ident[4])
 
 
 def klic_args(w: dict, min_seconds: float) -> list[str]:
