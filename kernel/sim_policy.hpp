@@ -58,6 +58,8 @@ class SimPolicy {
   static constexpr bool kWritesRemoteHeaps = true;
   /// Floats take the general path, which charges the builtin call's cycles.
   static constexpr bool kFloatFastPaths = false;
+  /// Three cells for a stream's list cell and its variable, as every figure was measured.
+  static constexpr bool kTailVariableInCell = false;
 
   /// One `reduce` command: the given goal, then back to the MP.
   vm::Take take_goal(vm::Cell& goal, vm::RunStatus& status) {

@@ -58,6 +58,9 @@ class ThreadsPolicy {
   /// A float of another IU's heap is read in place, as the general path reads it (a boxed
   /// number never changes); the result is made in this IU's heap.
   static constexpr bool kFloatFastPaths = true;
+  /// A variable cell of its own (three cells): the tail-field variable is not yet tested where
+  /// other threads read and bind it (docs/engine.md, "Terms").
+  static constexpr bool kTailVariableInCell = false;
 
   vm::Take take_goal(vm::Cell& goal, vm::RunStatus& status) {
     // A batch ends after its goals, or when the heap runs low (the machine collects every heap

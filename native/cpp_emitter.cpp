@@ -626,7 +626,7 @@ class PredicateEmitter {
               line(fmt::format("{{  // {} = [{}|{}] (a list cell: the index saw it)", reg(r), reg(to), reg(to + 1)));
               line(fmt::format("  const Cell* const cell = native_cells::address({}, Tag::Cons);", reg(r)));
               line(fmt::format("  {} = cell[0];", reg(to)));
-              line(fmt::format("  {} = cell[1];", reg(to + 1)));
+              line(fmt::format("  {} = native_cells::tail(cell);", reg(to + 1)));
               line("}");
             } else {
               line(mismatch);
@@ -638,7 +638,7 @@ class PredicateEmitter {
           line("  if (is_cons(v)) {");
           line("    const Cell* const cell = native_cells::address(v, Tag::Cons);");
           line(fmt::format("    {} = cell[0];", reg(to)));
-          line(fmt::format("    {} = cell[1];", reg(to + 1)));
+          line(fmt::format("    {} = native_cells::tail(cell);", reg(to + 1)));
           line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 3])));
           line(fmt::format("  else {}", mismatch));
           line("}");
@@ -1078,15 +1078,15 @@ class PredicateEmitter {
         line(fmt::format("  const Cell out = {};", reg(code_[pc + 1])));
         line(fmt::format("  const Cell head = {};", reg(code_[pc + 2])));
         if (fresh_tail) {
-          uses_tail_field_ = true;
-          line("  Cell* const p = iu.heap.take(3);");
-          line("  p[0] = make_var_contents();");
-          line("  const Cell tail = make_pointer(Tag::Ref, p, here);");
-          line(fmt::format("  {} = tail;", reg(code_[pc + 3])));
+          // Two cells: the fresh variable is the cell's own tail field (vm/terms.hpp,
+          // field_term), so the next turn of a stream's producer binds it in place and its
+          // reader finds the next cell there, with no variable cell between.
+          line("  Cell* const p = iu.heap.take(2);");
+          line("  p[0] = head;");
+          line("  p[1] = make_var_contents();");
+          line(fmt::format("  {} = make_pointer(Tag::Ref, p + 1, here);", reg(code_[pc + 3])));
           forget(code_[pc + 3]);
-          line("  p[1] = head;");
-          line("  p[2] = tail;");
-          line("  const Cell list = make_pointer(Tag::Cons, p + 1, here);");
+          line("  const Cell list = make_pointer(Tag::Cons, p, here);");
         } else {
           line("  Cell* const p = iu.heap.take(2);");
           line("  p[0] = head;");
@@ -1095,15 +1095,9 @@ class PredicateEmitter {
         }
         line("  if (is_ref(out) && native_cells::load(native_cells::address(out, Tag::Ref)) == make_var_contents()) {");
         line("    native_cells::store(native_cells::address(out, Tag::Ref), list);");
-        if (uses_tail_field_) {
-          // The list cell made last whose tail is `out` (a stream's previous element): its
-          // tail now holds the new cell itself, so its reader takes no step through `out`.
-          line("    if (tail_field != nullptr && *tail_field == out) *tail_field = list;");
-        }
         line("  } else if (!iu.unify(out, list)) [[unlikely]] {");
         line(fmt::format("    {}return NativeAccess::unify_failed(iu, f, {}, out, list);", exit_uncount(), pc));
         line("  }");
-        if (fresh_tail) line("  tail_field = p + 2;");
         line("}");
         derefed_.clear();  // a variable may be bound
         break;
@@ -1441,13 +1435,6 @@ class PredicateEmitter {
       text += "  const Cell* room_limit = iu.heap.native_limit();\n";
       text += "  (void)room_limit;\n";
     }
-    if (uses_tail_field_) {
-      // The tail of the list cell with a fresh tail made last, while no collection has moved it
-      // (@reload forgets it): a body that binds the variable of that tail to a list cell puts
-      // the cell into the tail as well (Op::unify_list), so that a stream's reader takes no
-      // step through the variable.
-      text += "  Cell* tail_field = nullptr;  // the tail of the list cell made last (or none)\n";
-    }
     // The registers written to the IU's array around a step that may collect, and read back.
     std::string spill;
     std::string reload;
@@ -1470,7 +1457,6 @@ class PredicateEmitter {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
       } else if (body == "@reload") {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
-                (uses_tail_field_ ? " tail_field = nullptr;" : "") +
                 (locals_ ? " room_limit = iu.heap.native_limit();" : "") + " }\n";
       } else if (body == "@proceed") {
         for (const std::string& p : proceed_lines(own)) {
@@ -1588,7 +1574,6 @@ class PredicateEmitter {
   bool counting_ = true;             ///< this copy of the body sums its segments
   // The fast copies of bodies (emit_body).
   bool fast_copy_ = false;                        ///< the copy being emitted is the fast one
-  bool uses_tail_field_ = false;  ///< a body makes a list cell with a fresh tail (tail_field)
   std::map<std::uint64_t, bool> fast_copies_;     ///< has_fast_copy, by body
   std::set<std::uint64_t> small_;                 ///< registers known to hold small integers
   std::set<std::uint64_t> atomic_;                ///< ... small integers or atoms

@@ -629,7 +629,7 @@ class ClauseCompiler {
                          : new_reg();
         vars_.emplace(list.tail->text, tail.first);
         new_tail = true;
-        alloc_ += 1;
+        alloc_ += 1;  // (the variable's cell, where the engine makes one: Policy::kTailVariableInCell)
       } else {
         tail = list.tail ? build(*list.tail) : constant(kNil);
       }

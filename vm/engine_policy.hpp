@@ -89,6 +89,10 @@ concept EnginePolicy = requires(P& p, Cell c, Cell& goal, RunStatus& status, uns
   /// The fn_* instructions compute on floats themselves (inline_builtins::floats), where the
   /// general path would: off where a builtin call is charged (the simulated machine).
   requires std::same_as<decltype(P::kFloatFastPaths), const bool>;
+  /// unify_list's fresh tail variable is the new list cell's own tail field (two cells, as
+  /// compiled code makes them; vm/terms.hpp, field_term); false: a variable cell of its own
+  /// (three cells), as the simulated machine's figures were measured, and on host threads.
+  requires std::same_as<decltype(P::kTailVariableInCell), const bool>;
 };
 // clang-format on
 

@@ -89,7 +89,7 @@ class Collector {
           note_copy(owner);
           return make_pointer(Tag::Ref, to, owner);
         }
-        case Tag::Cons: return copy(*heap, c, p, 2);
+        case Tag::Cons: return copy_list_cell(*heap, c, p);
         case Tag::Struct:
         case Tag::Box: return copy(*heap, c, p, 1 + header_size(first));
         default: return c;
@@ -121,6 +121,22 @@ class Collector {
     *from = make_forward(to);
     note_copy(iu_of(c));
     return make_pointer(tag_of(c), to, iu_of(c));
+  }
+
+  /// copy() of a list cell, whose tail may be an unbound variable in the cell itself
+  /// (vm/terms.hpp, field_term), reached also by REFs to the tail field. Moved with the cell, the
+  /// old field forwards to the new one, so that such a REF met later follows it. A REF met first
+  /// moved the variable out into a cell of its own (evacuate_pointer) and left the field
+  /// forwarding there: the copy's tail is then a REF to that cell.
+  Cell copy_list_cell(Heap& heap, Cell c, Cell* from) {
+    const Cell tail = from[1];
+    const Cell moved = copy(heap, c, from, 2);
+    if (is_header(tail)) {
+      address_of(moved)[1] = make_pointer(Tag::Ref, forward_address(tail), iu_of(c));
+    } else if (is_var_contents(tail)) {
+      from[1] = make_forward(address_of(moved) + 1);
+    }
+    return moved;
   }
 
   /// Heap `i` has copied objects to scan. Called for every copy; the heap being scanned is
@@ -191,7 +207,8 @@ void Iu::collect(std::size_t need, Cell* extra, std::size_t extra_count) {
   evacuate_roots(gc);
   for (std::size_t i = 0; i < extra_count; ++i) extra[i] = gc.evacuate(extra[i]);
   gc.scan();
-  gc.finish(need + (std::size_t{1} << 16));
+  // Room for a while beyond the need: 2^16 cells, an eighth of a heap limited to less.
+  gc.finish(need + std::min(std::size_t{1} << 16, heap.max_cells() / 8));
 }
 
 namespace {

@@ -18,7 +18,7 @@ void name_site_variables(const GoalSite& site, const Cell* args, std::uint32_t a
           found = false;
           break;
         }
-        c = deref(address_of(c)[step == SiteVariable::kConsHead ? 0 : 1]);
+        c = deref(step == SiteVariable::kConsHead ? car(c) : cdr(c));
       } else {
         if (!is_struct(c) || static_cast<std::uint32_t>(step) >= struct_arity(c)) {
           found = false;

@@ -63,6 +63,12 @@ void Heap::end_collection(std::size_t headroom) {
   // Next collection when the heap has grown to kLiveMultiple times the live data (at least the
   // headroom, at least the initial size).
   std::size_t usable = std::max({live * kLiveMultiple, live + headroom, initial_cells_});
+  // Past half the limit, only to twice the live data: the next collection then comes while
+  // there is room left, and when it finds the heap crowded (a producer far ahead of its
+  // consumers, Iu::crowded_after) and ends the time slice, the consumers can run. (Growing to
+  // four times the live data right up to the limit, such a collection came with the heap full
+  // of live cells: "heap exhausted" where the consumers would have freed them.)
+  usable = std::min(usable, std::max({max_cells_ / 2, live * 2, live + headroom}));
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
   limit_moved();

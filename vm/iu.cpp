@@ -21,12 +21,19 @@ namespace {
 /// Unused cells after the registers, so that what is allocated next (another IU's data on the
 /// threads engine) does not share a cache line with them.
 constexpr std::size_t kRegisterPadding = 16;
+
+/// The heap's first usable size: at most half its limit, so that the first collection comes
+/// while half the limit is free (as every later one does, Heap::end_collection): a collection
+/// that finds the heap crowded then leaves room for the goals it lets run (Iu::crowded_after).
+std::size_t first_heap_cells(const IuOptions& options) {
+  return std::min(options.initial_heap_cells, options.max_heap_cells / 2);
+}
 }  // namespace
 
 Iu::Iu(AtomTable& atoms_table, CodeImage& code_image, std::ostream& output, unsigned index,
        unsigned count, const IuOptions& options)
     : atoms(atoms_table), image(code_image), out(output),
-      heap(index, options.max_heap_cells, options.initial_heap_cells, options.populate_heap),
+      heap(index, options.max_heap_cells, first_heap_cells(options), options.populate_heap),
       index_(index),
       count_(count), options_(options), registers_(kConstantRegisterBase + kMaxConstantRegisters + kRegisterPadding, kNil),
       scratch_(kMaxRegisters, kNil), lineage_on_(code_image.random_used) {

@@ -22,6 +22,7 @@ class LocalPolicy {
   static constexpr bool kMatchesListAtEntry = true;
   static constexpr bool kWritesRemoteHeaps = true;  // (nothing is remote)
   static constexpr bool kFloatFastPaths = true;
+  static constexpr bool kTailVariableInCell = true;  // (as compiled code: the same counters)
 
   Take take_goal(Cell& goal, RunStatus& status) {
     if (iu_.has_sleepers()) [[unlikely]] iu_.wake_sleepers();  // timer/2 on the host's clock

@@ -34,6 +34,12 @@ inline Cell* address(Cell c, Tag known) {
 }
 inline Cell load(const Cell* p) { return *p; }
 inline void store(Cell* p, Cell value) { *p = value; }
+/// field_term() for a list cell's tail on IU 0: a REF to the field when the tail is the
+/// unbound variable kept in the cell itself (a REF's tag is 0: the field's address).
+inline Cell tail(const Cell* cell) {
+  const Cell c = load(cell + 1);
+  return is_var_contents(c) ? std::bit_cast<Cell>(cell + 1) : c;
+}
 /// deref() for cells of IU 0.
 inline Cell deref(Cell c) {
   while (is_ref(c)) {

@@ -317,7 +317,7 @@ reduce:
           const Cell* cell = address_of(first);
           Cell* dst = R + entry->cons_registers;
           dst[0] = cell[0];
-          dst[1] = cell[1];
+          dst[1] = field_term(cell + 1, iu_of(first));
           chain = entry->cons + 1;
           clause_blocked = false;
           pc = entry->cons_body;
@@ -394,7 +394,7 @@ op_match_cons: {
     const Cell* cell = address_of(v);
     Cell* dst = R + code[pc + 2];
     dst[0] = cell[0];
-    dst[1] = cell[1];
+    dst[1] = field_term(cell + 1, iu_of(v));
     pc += 4;
     DISPATCH();
   }
@@ -552,6 +552,7 @@ op_place:
       Cell* p = remote_->allocate_on(*this, where, cells);
       if (p == nullptr) return RunStatus::Error;
       std::copy_n(address_of(value), cells, p);
+      if (is_cons(value)) p[1] = cdr(value);  // a tail variable in the cell stays where it is
       remote_->write_data(*this, where, cells);
       R[code[pc + 1]] = make_pointer(tag_of(value), p, where);
     }
@@ -645,18 +646,27 @@ op_unify_list: {
 }
 op_unify_list_new: {
   // unify_list with N = 1, the usual stream producer's `Zs = [X|Zs1]`: the operands are read
-  // before anything is written (R may be R3's register), and the new variable and the list
-  // cell are built in one go.
+  // before anything is written (R may be R3's register). The new variable is the list cell's
+  // own tail field (vm/terms.hpp, field_term): two cells, as compiled code makes them; or a
+  // cell of its own before the list cell (Policy::kTailVariableInCell).
   const Cell* const operands = code + pc;
   list_output = R[operands[1]];
   const Cell head = R[operands[2]];
-  Cell* const p = heap.take(3);
-  p[0] = make_var_contents();
-  const Cell tail = make_pointer(Tag::Ref, p, iu);
-  R[operands[3]] = tail;
-  p[1] = head;
-  p[2] = tail;
-  list_cell = make_pointer(Tag::Cons, p + 1, iu);
+  if constexpr (Policy::kTailVariableInCell) {
+    Cell* const p = heap.take(2);
+    p[0] = head;
+    p[1] = make_var_contents();
+    R[operands[3]] = make_pointer(Tag::Ref, p + 1, iu);
+    list_cell = make_pointer(Tag::Cons, p, iu);
+  } else {
+    Cell* const p = heap.take(3);
+    p[0] = make_var_contents();
+    const Cell tail = make_pointer(Tag::Ref, p, iu);
+    R[operands[3]] = tail;
+    p[1] = head;
+    p[2] = tail;
+    list_cell = make_pointer(Tag::Cons, p + 1, iu);
+  }
   BIND_LIST_OR_UNIFY();
 }
 #undef BIND_LIST_OR_UNIFY

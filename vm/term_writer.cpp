@@ -41,7 +41,7 @@ std::vector<Cell> cycle_targets(Cell term) {
     if (!is_compound(t)) continue;
     ++nodes;
     const auto [first, count] = children(t);
-    for (std::uint32_t i = 0; i < count; ++i) pending.push_back(first[i]);
+    for (std::uint32_t i = 0; i < count; ++i) pending.push_back(field_term(first + i, iu_of(t)));
   }
   if (pending.empty()) return {};
   // Depth first with the nodes on the path (true) and those done (false).
@@ -63,7 +63,7 @@ std::vector<Cell> cycle_targets(Cell term) {
       path.pop_back();
       continue;
     }
-    const Cell child = deref(first[frame.next++]);
+    const Cell child = deref(field_term(first + frame.next++, iu_of(frame.node)));
     if (!is_compound(child)) continue;
     const auto [it, fresh] = on_path.try_emplace(child, true);
     if (fresh) {

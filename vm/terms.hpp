@@ -78,8 +78,17 @@ inline std::optional<Cell> make_variable(Heap& heap) {
   return make_pointer(Tag::Ref, p, heap.iu());
 }
 
+/// The term in the field `p` of an object of IU `iu`. A list cell's tail may be an unbound
+/// variable itself (its VAR contents in the field: compiled code makes stream cells so, two
+/// cells instead of a list cell and a variable cell; docs/engine.md, "Terms"): the term is
+/// then a REF to the field. Every reader of a tail goes through here (or cdr).
+inline Cell field_term(const Cell* p, unsigned iu) {
+  const Cell c = load_cell(p);
+  return is_var_contents(c) ? make_pointer(Tag::Ref, p, iu) : c;
+}
+
 inline Cell car(Cell cons) { return address_of(cons)[0]; }
-inline Cell cdr(Cell cons) { return address_of(cons)[1]; }
+inline Cell cdr(Cell cons) { return field_term(address_of(cons) + 1, iu_of(cons)); }
 
 inline std::uint32_t struct_functor(Cell s) { return header_aux(*address_of(s)); }
 inline std::uint32_t struct_arity(Cell s) { return header_size(*address_of(s)); }

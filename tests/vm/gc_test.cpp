@@ -94,6 +94,75 @@ TEST(Gc, ChainsEndingInAnUnboundVariableKeepOneCell) {
   EXPECT_EQ(iu.heap.used_cells(), 1U);
 }
 
+/// A list cell [head|T] whose tail T is the unbound variable kept in the cell's own tail field
+/// (what unify_list makes on the one-IU engine and in compiled code): the list cell, and T as
+/// a REF to the field.
+std::pair<Cell, Cell> list_cell_with_tail_variable(Machine& m, Cell head) {
+  Cell* p = m.iu->heap.allocate(2);
+  p[0] = head;
+  p[1] = make_var_contents();
+  return {make_pointer(Tag::Cons, p, 0), make_pointer(Tag::Ref, p + 1, 0)};
+}
+
+TEST(Gc, ATailVariableInItsListCellMovesWithTheCell) {
+  // The list cell is met first: its copy keeps the variable in its tail field, and the REF to
+  // the old field, met next, follows the field's forwarding to the new one.
+  Machine m;
+  Iu& iu = *m.iu;
+  const auto [list, tail] = list_cell_with_tail_variable(m, Machine::integer(1));
+  EXPECT_EQ(cdr(list), tail);
+  iu.roots.push_back(list);
+  iu.roots.push_back(tail);
+  collect_now(iu);
+  EXPECT_EQ(iu.heap.used_cells(), 2U);  // the list cell only: the variable is inside it
+  ASSERT_TRUE(is_cons(iu.roots[0]));
+  EXPECT_EQ(iu.roots[1], make_pointer(Tag::Ref, address_of(iu.roots[0]) + 1, 0));
+  EXPECT_EQ(cdr(iu.roots[0]), iu.roots[1]);
+  ASSERT_TRUE(iu.unify(iu.roots[1], Machine::integer(2)));
+  EXPECT_EQ(m.plain(iu.roots[0]), "[1|2]");
+}
+
+TEST(Gc, ATailVariableReachedFirstMovesOutOfItsListCell) {
+  // The REF to the tail field is met first: the variable moves into a cell of its own, and the
+  // list cell's copy, made after, refers to it; both still name one variable.
+  Machine m;
+  Iu& iu = *m.iu;
+  const auto [list, tail] = list_cell_with_tail_variable(m, Machine::integer(1));
+  iu.roots.push_back(tail);
+  iu.roots.push_back(list);
+  collect_now(iu);
+  EXPECT_EQ(iu.heap.used_cells(), 3U);
+  ASSERT_TRUE(is_ref(iu.roots[0]));
+  EXPECT_TRUE(is_var_contents(*address_of(iu.roots[0])));
+  ASSERT_TRUE(is_cons(iu.roots[1]));
+  EXPECT_EQ(cdr(iu.roots[1]), iu.roots[0]);
+  collect_now(iu);  // and again, now as an ordinary variable
+  EXPECT_EQ(cdr(iu.roots[1]), iu.roots[0]);
+  ASSERT_TRUE(iu.unify(iu.roots[0], m.list({Machine::integer(2)})));
+  EXPECT_EQ(m.plain(iu.roots[1]), "[1,2]");
+}
+
+TEST(Gc, AGoalWaitingOnATailVariableInItsListCellStillWakes) {
+  // A stream consumer suspended on the end of a stream the producer made in place: the hook
+  // in the tail field moves with the list cell, and binding the tail after the collection
+  // wakes the consumer.
+  Machine m(R"(
+w(L) :- last(L, Y), writeln(Y).
+last([X], Y) :- Y = X.
+last([_,Z|Xs], Y) :- last([Z|Xs], Y).
+)");
+  Iu& iu = *m.iu;
+  const auto [list, tail] = list_cell_with_tail_variable(m, Machine::integer(1));
+  iu.roots.push_back(tail);
+  EXPECT_EQ(m.run("w", {list}), RunStatus::Deadlock);
+  EXPECT_GE(iu.counters.suspensions, 1U);
+  collect_now(iu);
+  collect_now(iu);
+  ASSERT_TRUE(iu.unify(iu.roots[0], kNil));
+  EXPECT_EQ(iu.run(), RunStatus::Success);
+  EXPECT_EQ(m.out.str(), "1\n");
+}
+
 TEST(Gc, SharingOfUnboundVariablesIsPreserved) {
   Machine m;
   Iu& iu = *m.iu;

@@ -78,7 +78,7 @@ Outcome builtin_copy_term(Iu& iu, Cell* args, Cell* out) {
     if (remember) nodes.emplace(t, Layout::Link{0, tag, at});
     layout.links.push_back({task.slot, tag, at});
     const Cell* from = address_of(t) + header;
-    for (std::uint32_t i = size; i-- > 0;) tasks.push_back({from[i], at + header + i});
+    for (std::uint32_t i = size; i-- > 0;) tasks.push_back({field_term(from + i, iu_of(t)), at + header + i});
   }
   Cell* p = iu.allocate(layout.cells.size());
   if (p == nullptr && !layout.cells.empty()) return Outcome::NeedHeap;
