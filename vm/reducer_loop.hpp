@@ -317,7 +317,7 @@ reduce:
           const Cell* cell = address_of(first);
           Cell* dst = R + entry->cons_registers;
           dst[0] = cell[0];
-          dst[1] = field_term(cell + 1, iu_of(first));
+          dst[1] = cdr(first);
           chain = entry->cons + 1;
           clause_blocked = false;
           pc = entry->cons_body;
@@ -394,7 +394,7 @@ op_match_cons: {
     const Cell* cell = address_of(v);
     Cell* dst = R + code[pc + 2];
     dst[0] = cell[0];
-    dst[1] = field_term(cell + 1, iu_of(v));
+    dst[1] = cdr(v);
     pc += 4;
     DISPATCH();
   }

@@ -79,8 +79,9 @@ inline std::optional<Cell> make_variable(Heap& heap) {
 }
 
 /// The term in the field `p` of an object of IU `iu`. A list cell's tail may be an unbound
-/// variable itself (its VAR contents in the field: compiled code makes stream cells so, two
-/// cells instead of a list cell and a variable cell; docs/engine.md, "Terms"): the term is
+/// variable itself (its VAR contents in the field: compiled code and the one-IU engine make
+/// stream cells so, two cells instead of a list cell and a variable cell; docs/engine.md,
+/// "Terms"): the term is
 /// then a REF to the field. Every reader of a tail goes through here (or cdr).
 inline Cell field_term(const Cell* p, unsigned iu) {
   const Cell c = load_cell(p);
