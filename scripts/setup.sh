@@ -13,6 +13,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   libreadline-dev libcli11-dev libfmt-dev nlohmann-json3-dev
   gnuplot-nox
+  valgrind
   libopenmpi-dev openmpi-bin
   python3
 )
