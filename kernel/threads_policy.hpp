@@ -58,9 +58,10 @@ class ThreadsPolicy {
   /// A float of another IU's heap is read in place, as the general path reads it (a boxed
   /// number never changes); the result is made in this IU's heap.
   static constexpr bool kFloatFastPaths = true;
-  /// A variable cell of its own (three cells): the tail-field variable is not yet tested where
-  /// other threads read and bind it (docs/engine.md, "Terms").
-  static constexpr bool kTailVariableInCell = false;
+  /// Two cells for a stream's list cell, as on one IU: another IU's thread reads the tail field
+  /// as it reads a variable cell (vm::field_term), and binds it through the field's owner
+  /// (docs/engine.md, "Terms").
+  static constexpr bool kTailVariableInCell = true;
 
   vm::Take take_goal(vm::Cell& goal, vm::RunStatus& status) {
     // A batch ends after its goals, or when the heap runs low (the machine collects every heap

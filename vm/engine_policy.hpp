@@ -91,7 +91,7 @@ concept EnginePolicy = requires(P& p, Cell c, Cell& goal, RunStatus& status, uns
   requires std::same_as<decltype(P::kFloatFastPaths), const bool>;
   /// unify_list's fresh tail variable is the new list cell's own tail field (two cells, as
   /// compiled code makes them; vm/terms.hpp, field_term); false: a variable cell of its own
-  /// (three cells), as the simulated machine's figures were measured, and on host threads.
+  /// (three cells), as the simulated machine's figures were measured.
   requires std::same_as<decltype(P::kTailVariableInCell), const bool>;
 };
 // clang-format on
