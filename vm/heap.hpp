@@ -53,6 +53,14 @@ class Heap {
     collect_always_ = on;
     limit_moved();
   }
+  /// The room compiled code tests before it takes the next goal itself (NativeAccess::ready_goal):
+  /// native_room(), or at most 0 while the loop is to take every goal (poll: timers pending or a
+  /// step limit, Iu::update_native_poll), so that the test is one comparison for both.
+  [[nodiscard]] std::ptrdiff_t native_goal_room() const { return native_goal_limit_ - top_; }
+  void set_native_poll(bool on) {
+    native_poll_ = on;
+    limit_moved();
+  }
   [[nodiscard]] std::size_t used_cells() const { return static_cast<std::size_t>(top_ - space_); }
   [[nodiscard]] std::size_t usable_cells() const { return static_cast<std::size_t>(limit_ - space_); }
   [[nodiscard]] std::size_t max_cells() const { return max_cells_; }
@@ -98,11 +106,17 @@ class Heap {
   Cell* top_ = nullptr;
   Cell* limit_ = nullptr;
   Cell* native_limit_ = nullptr;  // limit_, or space_ when collect_always_ (native_room())
+  Cell* native_goal_limit_ = nullptr;  // native_limit_, or space_ when native_poll_
   bool collect_always_ = false;
+  bool native_poll_ = false;
   std::size_t grown_cells_ = 0;
 
-  /// Keeps native_limit_ with limit_ and space_; called wherever either moves.
-  void limit_moved() { native_limit_ = collect_always_ ? space_ : limit_; }
+  /// Keeps native_limit_ and native_goal_limit_ with limit_ and space_; called wherever either
+  /// moves.
+  void limit_moved() {
+    native_limit_ = collect_always_ ? space_ : limit_;
+    native_goal_limit_ = native_poll_ ? space_ : native_limit_;
+  }
 };
 
 }  // namespace fleng::vm

@@ -444,11 +444,11 @@ class alignas(64) Iu {
   };
   std::vector<Sleeper> sleepers_;
   /// What native code tests at the end of a body instead of the timers and the step limit
-  /// (NativeAccess::next_goal): timers are pending, or the run has a step limit, so the loop is
-  /// to take every goal. Kept by update_native_poll wherever sleepers_ changes.
-  bool native_poll_ = false;
+  /// (NativeAccess::ready_goal, through Heap::native_goal_room): timers are pending, or the run
+  /// has a step limit, so the loop is to take every goal. Kept wherever sleepers_ changes.
   void update_native_poll() {
-    native_poll_ = !sleepers_.empty() || options_.max_reductions != std::numeric_limits<std::uint64_t>::max();
+    heap.set_native_poll(!sleepers_.empty() ||
+                         options_.max_reductions != std::numeric_limits<std::uint64_t>::max());
   }
   std::vector<Cell> suspended_;    // registry: goal, generation, n, vars... per suspension
   std::size_t suspended_live_ = 0;
