@@ -256,4 +256,33 @@ TEST(CppEmitter, AUnificationWithAKnownAtomicSideDereferencesOnlyTheOther) {
   EXPECT_NE(line.find(operands, report), std::string::npos) << line;
 }
 
+// A loop's argument that its last call passes on unchanged and a builtin reads (filter/3's P)
+// is dereferenced once, at the function's entry, before the label its own last calls jump back
+// to; a turn of the loop tests it only where the body may have bound a variable. A predicate that spawns goals of its own (fib/2)
+// takes them in place through the entry and dereferences nothing ahead.
+TEST(CppEmitter, ALoopDereferencesItsInvariantArgumentsOnceAtItsEntry) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("filter.fl", std::string(R"(
+filter(_, [], Ys) :- Ys = [].
+filter(P, [X|Xs], Ys) :- mod(X, P, M), equal(M, 0, Z), filter1(Z, P, X, Xs, Ys).
+filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
+filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
+)") + kFib)) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string function = function_of(text, "filter/3");
+  const auto loop = function.find("\nloop:\n");
+  ASSERT_NE(loop, std::string::npos) << function;
+  const std::string entry = function.substr(0, loop);
+  EXPECT_NE(entry.find("r0 = native_cells::deref(r0);"), std::string::npos) << entry;
+  // The body's fast copy knows P is a small integer after mod/3's fast path: its turns go
+  // back without a test (the general copy, after a unification, tests it again).
+  const auto fast = function.find("\nfbody", loop);
+  ASSERT_NE(fast, std::string::npos) << function;
+  const std::string fast_copy = function.substr(fast, function.find("\nbody", fast) - fast);
+  EXPECT_NE(fast_copy.find("goto loop;"), std::string::npos) << fast_copy;
+  EXPECT_EQ(fast_copy.find("deref(r0)"), std::string::npos) << fast_copy;
+  EXPECT_EQ(function.find("goto entry;"), std::string::npos) << function;
+  EXPECT_EQ(function_of(text, "fib/2").find("\nloop:\n"), std::string::npos);
+}
+
 }  // namespace
