@@ -137,9 +137,10 @@ class PredicateEmitter {
     // The index: the argument dereferenced once and switched on, each kind of value going to the
     // clause list the interpreter's index gives it, emitted for that kind (what is known of the
     // argument there spares its heads tests: IndexFact).
-    label("entry");  // a goal of the predicate itself taken in place comes back here
-    // The loop's arguments (entry_derefed): dereferenced once here; a last call of the
-    // predicate itself comes back below, with them dereferenced (emit_execute).
+    // A goal of the predicate itself taken in place comes back to the entry; a last call of
+    // the predicate itself too, or, when the loop keeps arguments dereferenced (loop_inputs:
+    // dereferenced once here), to `loop` below with them dereferenced (emit_execute).
+    label("entry");
     entry_derefed_ = loop_inputs();
     for (const std::uint64_t r : entry_derefed_) line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
     label("loop");
@@ -545,11 +546,8 @@ class PredicateEmitter {
     for (std::uint32_t i = 0; i < p_.arity; ++i) {
       const std::uint64_t r = argument_register(i);
       if (facts.count(r) != 0 || matched.count(r) == 0 || written.count(r) != 0) continue;
-      if (entry_derefed_.count(r) != 0) {
-        prederefed_.insert(r);  // (at the entry)
-        continue;
-      }
-      line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
+      // (The loop's arguments were dereferenced at the entry: loop_inputs.)
+      if (entry_derefed_.count(r) == 0) line(fmt::format("{0} = native_cells::deref({0});", reg(r)));
       prederefed_.insert(r);
     }
     for (std::size_t k = 0; k < n; ++k) {
