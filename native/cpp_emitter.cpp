@@ -34,6 +34,7 @@
 
 #include <fmt/format.h>
 
+#include "native/predicate_clusters.hpp"
 #include "vm/builtins.hpp"
 #include "vm/native_code.hpp"
 #include "vm/goal_record.hpp"
@@ -54,14 +55,6 @@ constexpr std::uint32_t kRegisterArguments = 4;
 constexpr std::size_t kMaxLists = 64;
 
 std::string hex(Cell c) { return fmt::format("Cell{{0x{:x}ULL}}", c); }
-
-/// The size in code words of the instruction at `pc`.
-std::uint64_t instruction_size(const std::vector<Cell>& code, std::uint64_t pc) {
-  const auto op = static_cast<Op>(code[pc]);
-  std::uint64_t at = pc + 1;
-  for (const char kind : vm::info(op).operands) at += kind == 'V' ? 1 + code[at] : 1;
-  return at - pc;
-}
 
 /// The inline_builtins function of a builtin function's own instruction (fn_add: "add"), or
 /// nothing for any other instruction (vm/instructions.def names them all fn_<builtin>).
@@ -118,22 +111,54 @@ std::string comment_safe(std::string text) {
   return out;
 }
 
-/// The function of one predicate.
+/// What the code of one member of a cluster (predicate_clusters.hpp) needs to know of the others,
+/// once all have been emitted.
+struct ClusterView {
+  std::set<std::uint32_t> registers;  ///< every member's (the function's C++ variables)
+  std::map<vm::PredicateId, bool> locals;  ///< each member's PredicateEmitter::locals()
+  /// Each member's registers other than its arguments: set to [] wherever the member is
+  /// entered, so that its spills (of its own registers only) never write a value another
+  /// member left, which a collection since may have moved.
+  std::map<vm::PredicateId, std::string> resets;
+  /// The members whose goals the members spawn, which the end of a member's bodies takes in
+  /// place (a jump to the member's entry) rather than through the goal entries: queens' check/7
+  /// finds the try/5 its caller spawned on top of the pool, append/3 the check/7. (Narrower
+  /// sets, the goals spawned within a member's strongly connected component, or by its
+  /// callers, left queens 11% more instructions: the goals its slow copies spawn count too.)
+  std::set<vm::PredicateId> in_place;
+  [[nodiscard]] bool member(vm::PredicateId id) const { return locals.count(id) != 0; }
+};
+
+/// The code of one predicate, a part of its cluster's function (emit_function): its labels
+/// prefixed with p<id>_, its last calls of the cluster's other members jumps to their entries.
 class PredicateEmitter {
  public:
   PredicateEmitter(const vm::CodeImage& image, const vm::AtomTable& atoms, vm::PredicateId id,
-                   const std::vector<bool>& native, const ClauseText& clause_text,
-                   std::vector<vm::NativeSite>& sites)
+                   const std::vector<bool>& native, const std::vector<std::size_t>& cluster_of,
+                   const ClauseText& clause_text, std::vector<vm::NativeSite>& sites)
       : image_(image),
         code_(image.code),
         atoms_(atoms),
         id_(id),
         p_(image.predicates[id]),
         native_(native),
+        cluster_of_(cluster_of),
+        prefix_(fmt::format("p{}_", id)),
         clause_text_(clause_text),
         sites_(sites) {}
 
-  std::string emit() {
+  [[nodiscard]] vm::PredicateId id() const { return id_; }
+  /// The registers its code uses (C++ variables r<n>), its arguments' among them.
+  [[nodiscard]] const std::set<std::uint32_t>& registers() const { return registers_; }
+  /// Whether its code keeps the slice, the heap's end and its loop's counts in C++ variables.
+  [[nodiscard]] bool locals() const { return locals_; }
+  /// The count sites its loop counts in C++ variables (with_loop_counts), where locals().
+  [[nodiscard]] const std::set<std::size_t>& loop_sites() const { return loop_sites_; }
+  /// The predicates its bodies spawn goals of.
+  [[nodiscard]] const std::set<vm::PredicateId>& spawned() const { return spawned_; }
+
+  /// Emits the code (then code() assembles it).
+  void emit() {
     // The index: the argument dereferenced once and switched on, each kind of value going to the
     // clause list the interpreter's index gives it, emitted for that kind (what is known of the
     // argument there spares its heads tests: IndexFact).
@@ -187,7 +212,19 @@ class PredicateEmitter {
       sites_[site].builtin_calls = segments_[segment].builtins;
       sites_[site].goals_spawned = segments_[segment].spawns;
     }
-    return assemble();
+    for (std::uint32_t i = 0; i < p_.arity; ++i) registers_.insert(argument_register(i));
+    // The slice, the heap's end and the loop's counts in C++ variables take registers: a
+    // function that already uses more than kLocalsRegisterBudget of its own keeps them in the
+    // frame and the heap (queens' check/7, 16 registers, took 5% longer with them; with the
+    // budget primes below 3000 took 7.5% less time, nrev30 and fib 3-4%, queens and tak level,
+    // over eight placements: docs/native.md).
+    locals_ = registers_.size() <= kLocalsRegisterBudget;
+  }
+
+  /// The name of the label `name` of predicate `id` (labels are per predicate: a cluster's
+  /// function holds several).
+  static std::string label_of(vm::PredicateId id, const std::string& name) {
+    return fmt::format("p{}_{}", id, name);
   }
 
  private:
@@ -243,10 +280,10 @@ class PredicateEmitter {
 
   // --- output ----------------------------------------------------------------------------------
   void line(std::string text) { out_.push_back(std::move(text)); }
-  void label(const std::string& name) { out_.push_back("@label " + name); }
+  void label(const std::string& name) { out_.push_back("@label " + prefix_ + name); }
   std::string jump(const std::string& name) {
-    targets_.insert(name);
-    return name;
+    targets_.insert(prefix_ + name);
+    return prefix_ + name;
   }
   std::string reg(std::uint64_t r) {
     if (r >= vm::kConstantRegisterBase) {
@@ -1321,8 +1358,14 @@ class PredicateEmitter {
   /// of its own (own_goals) taken by a jump back to the entry with the goal's arguments, a
   /// builtin's by its fast path when that applies, and then the next goal; any other through
   /// its goal entry (switch_goal).
-  std::vector<std::string> proceed_lines(const std::set<vm::PredicateId>& own) {
-    if (own.empty()) return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
+  std::vector<std::string> proceed_lines(const std::set<vm::PredicateId>& own, const ClusterView& view) {
+    // The goals of the cluster's other members that it takes in place too (ClusterView::
+    // in_place): by a jump to the member's entry.
+    std::vector<vm::PredicateId> members;
+    for (const vm::PredicateId target : view.in_place) {
+      if (target != id_ && own.count(target) == 0) members.push_back(target);
+    }
+    if (own.empty() && members.empty()) return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
     std::vector<std::string> out;
     out.emplace_back("for (;;) {  // the end of the body: the next goal");
     out.emplace_back("  Cell goal = 0;");
@@ -1338,13 +1381,28 @@ class PredicateEmitter {
           out.push_back(fmt::format("    r{} = a[{}];", argument_register(i), i));
         }
         out.emplace_back("    noted = false;");
-        out.emplace_back("    goto entry;");
+        out.emplace_back(fmt::format("    goto {};", jump("entry")));
         out.emplace_back("  }");
       } else {
         out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
         for (const std::string& l : builtin_goal_step(image_, target, "continue;")) out.push_back("    " + l);
         out.emplace_back("  }");
       }
+    }
+    for (const vm::PredicateId target : members) {
+      const vm::Predicate& callee = image_.predicates[target];
+      out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
+      out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
+      if (view.locals.at(target)) {
+        out.emplace_back(locals_ ? "    slice = f.slice;" : "    slice = f.slice; room_limit = iu.heap.native_limit();");
+      }
+      for (std::uint32_t i = 0; i < callee.arity; ++i) {
+        out.push_back(fmt::format("    r{} = a[{}];", callee.arg_registers.empty() ? i : callee.arg_registers[i], i));
+      }
+      if (!view.resets.at(target).empty()) out.push_back("    " + view.resets.at(target));
+      out.emplace_back("    noted = false;");
+      out.push_back(fmt::format("    goto {};", label_of(target, "entry")));
+      out.emplace_back("  }");
     }
     out.emplace_back("  return NativeAccess::switch_goal(iu, f, goal);");
     out.emplace_back("}");
@@ -1413,6 +1471,25 @@ class PredicateEmitter {
       line("    noted = false;");
       line(fmt::format("    goto {};", jump(entry_derefed_.empty() ? "entry" : "loop")));
       line("  }");
+    } else if (native_[target] && cluster_of_[target] == cluster_of_[id_]) {
+      // A last call of another member of its cluster: the arguments in the callee's argument
+      // registers (a parallel assignment) and a jump to its entry.
+      line("  if (@slice@ > 1) [[likely]] {");
+      line(fmt::format("    @enter {}", target));
+      line(fmt::format("    f.site = {};", pc));
+      const auto callee_register = [&](std::uint32_t i) {
+        return callee.arg_registers.empty() ? i : callee.arg_registers[i];
+      };
+      std::vector<std::uint32_t> changed;
+      for (std::uint32_t i = 0; i < n; ++i) {
+        if (value_of(i) != fmt::format("r{}", callee_register(i))) changed.push_back(i);
+      }
+      for (const std::uint32_t i : changed) line(fmt::format("    const Cell t{} = {};", i, value_of(i)));
+      for (const std::uint32_t i : changed) line(fmt::format("    r{} = t{};", callee_register(i), i));
+      line(fmt::format("    @reset {}", target));
+      line("    noted = false;");
+      line(fmt::format("    goto {};", label_of(target, "entry")));
+      line("  }");
     } else if (native_[target]) {
       line("  if (@slice@ > 1) [[likely]] {");
       line("    @slice_passed");
@@ -1465,47 +1542,12 @@ class PredicateEmitter {
     return l;
   }
 
-  std::string assemble() {
+ public:
+  /// Its code in its cluster's function: the lines emitted, with the registers' spills and
+  /// reloads (the cluster's registers: view), the ends of its bodies, the time slice and the
+  /// heap's room resolved; the labels only where something jumps.
+  std::string code(const ClusterView& view) {
     std::string text;
-    text += fmt::format("// {}\n", predicate_name(id_));
-    text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id_);
-    text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
-    // Arguments first, in their registers; every other register starts as [] (a collection may
-    // see it before the clause writes it).
-    std::set<std::uint32_t> arguments;
-    for (std::uint32_t i = 0; i < p_.arity; ++i) {
-      const std::uint32_t r = argument_register(i);
-      arguments.insert(r);
-      registers_.insert(r);
-      const std::string value = i < kRegisterArguments ? fmt::format("a{}", i) : fmt::format("f.extra[{}]", i);
-      text += fmt::format("  Cell r{} = {};\n", r, value);
-    }
-    for (std::uint32_t i = p_.arity; i < kRegisterArguments; ++i) text += fmt::format("  (void)a{};\n", i);
-    for (const std::uint32_t r : registers_) {
-      if (arguments.count(r) == 0) text += fmt::format("  Cell r{} = kNil;\n", r);
-    }
-    text += "  bool blocked = false;\n";
-    text += "  std::size_t mark = 0;\n";
-    text += "  (void)mark;\n";
-    text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
-    // The slice, the heap's end and the loop's counts in C++ variables take registers: a
-    // function that already uses more than kLocalsRegisterBudget of its own keeps them in the
-    // frame and the heap (queens' check/7, 16 registers, took 5% longer with them; with the
-    // budget primes below 3000 took 7.5% less time, nrev30 and fib 3-4%, queens and tak level,
-    // over eight placements: docs/native.md).
-    locals_ = registers_.size() <= kLocalsRegisterBudget;
-    if (locals_) {
-      // The time slice left, in a C++ variable while the function runs (its own last calls
-      // count it down in a register); f.slice holds it wherever something else may read or
-      // change it: before a call of another predicate's function, a return to the loop, a
-      // reservation.
-      text += "  std::uint32_t slice = f.slice;\n";
-      text += "  (void)slice;\n";
-      // The end of the heap for the bodies' room tests (Heap::native_limit), read again
-      // wherever a collection may have moved it (the registers' reload).
-      text += "  const Cell* room_limit = iu.heap.native_limit();\n";
-      text += "  (void)room_limit;\n";
-    }
     // The registers written to the IU's array around a step that may collect, and read back.
     std::string spill;
     std::string reload;
@@ -1514,7 +1556,7 @@ class PredicateEmitter {
       reload += fmt::format(" r{0} = R[{0}];", r);
     }
     const std::set<vm::PredicateId> own = own_goals();
-    if (own.count(id_) != 0) targets_.insert("entry");  // (proceed_lines jumps there)
+    if (own.count(id_) != 0 || view.locals.size() > 1) targets_.insert(prefix_ + "entry");
     for (const std::string& l : out_) {
       if (l.starts_with("@label ")) {
         const std::string name = l.substr(7);
@@ -1530,17 +1572,31 @@ class PredicateEmitter {
         text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
                 (locals_ ? " room_limit = iu.heap.native_limit();" : "") + " }\n";
       } else if (body == "@proceed") {
-        for (const std::string& p : proceed_lines(own)) {
+        for (const std::string& p : proceed_lines(own, view)) {
           if (const auto resolved = with_bookkeeping(p)) text += "  " + pad + *resolved + "\n";
         }
+      } else if (body.starts_with("@enter ")) {
+        const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
+        text += "  " + pad + entering(view.locals.at(callee)) + "\n";
+      } else if (body.starts_with("@reset ")) {
+        const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
+        if (!view.resets.at(callee).empty()) text += "  " + pad + view.resets.at(callee) + "\n";
       } else if (const auto resolved = with_bookkeeping(with_uncounts(l))) {
         text += "  " + *resolved + "\n";
       }
     }
-    text += "}\n";
-    return locals_ ? with_loop_counts(text, loop_sites_) : text;
+    return text;
   }
 
+ private:
+  /// The time slice passed on by a last call of a member whose code keeps it in a C++ variable
+  /// or not (`callee_locals`), from this one.
+  [[nodiscard]] std::string entering(bool callee_locals) const {
+    if (locals_) return callee_locals ? "--slice;" : "f.slice = slice - 1;";
+    return callee_locals ? "slice = f.slice - 1; room_limit = iu.heap.native_limit();" : "--f.slice;";
+  }
+
+ public:
   static constexpr std::size_t kLocalsRegisterBudget = 10;
 
   /// `l` with the marks of the time slice and the heap's room resolved for this function (in
@@ -1605,6 +1661,8 @@ class PredicateEmitter {
     }
     return result;
   }
+ private:
+
 
   const vm::CodeImage& image_;
   const std::vector<Cell>& code_;
@@ -1612,6 +1670,8 @@ class PredicateEmitter {
   vm::PredicateId id_;
   const vm::Predicate& p_;
   const std::vector<bool>& native_;
+  const std::vector<std::size_t>& cluster_of_;  ///< each predicate's cluster (emit_cpp)
+  std::string prefix_;  ///< of its labels: p<id>_
   std::set<vm::PredicateId> spawned_;  ///< the goals its bodies spawn (own_goals)
   const ClauseText& clause_text_;
   std::vector<std::pair<std::vector<std::uint32_t>, Facts>> chains_;
@@ -1659,6 +1719,113 @@ class PredicateEmitter {
   std::vector<Uncount> uncounts_;
 };
 
+/// "name/arity" of a predicate, for comments.
+std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
+  return comment_safe(image.predicates[i].name) + "/" + std::to_string(image.predicates[i].arity);
+}
+
+/// The C++ function of one cluster (predicate_clusters.hpp) whose members have been emitted:
+/// p<id> for a predicate alone, else c<k>, which starts at the member NativeFrame::member
+/// names (the members' p<id> set it and call c<k>).
+std::string emit_function(std::vector<PredicateEmitter>& members, const vm::CodeImage& image, std::size_t k) {
+  ClusterView view;
+  for (const PredicateEmitter& m : members) {
+    view.registers.insert(m.registers().begin(), m.registers().end());
+    view.locals[m.id()] = m.locals();
+    const vm::Predicate& p = image.predicates[m.id()];
+    std::set<std::uint32_t> arguments;
+    for (std::uint32_t i = 0; i < p.arity; ++i) arguments.insert(p.arg_registers.empty() ? i : p.arg_registers[i]);
+    std::string reset;
+    for (const std::uint32_t r : m.registers()) {
+      if (arguments.count(r) == 0) reset += fmt::format("{}r{} = kNil;", reset.empty() ? "" : " ", r);
+    }
+    view.resets[m.id()] = reset;
+  }
+  const bool alone = members.size() == 1;
+  for (const PredicateEmitter& m : members) {
+    for (const vm::PredicateId t : m.spawned()) {
+      if (!alone && view.member(t)) view.in_place.insert(t);
+    }
+  }
+  const auto name = [&](vm::PredicateId id) { return predicate_label(image, id); };
+  const auto argument = [](const vm::Predicate& p, std::uint32_t i) {
+    return p.arg_registers.empty() ? i : p.arg_registers[i];
+  };
+  const auto value = [](std::uint32_t i) {
+    return i < kRegisterArguments ? fmt::format("a{}", i) : fmt::format("f.extra[{}]", i);
+  };
+  std::string text;
+  if (alone) {
+    const vm::PredicateId id = members[0].id();
+    const vm::Predicate& p = image.predicates[id];
+    text += fmt::format("// {}\n", name(id));
+    text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id);
+    text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
+    // Arguments first, in their registers; every other register starts as [] (a collection
+    // may see it before the clause writes it).
+    std::set<std::uint32_t> arguments;
+    for (std::uint32_t i = 0; i < p.arity; ++i) {
+      arguments.insert(argument(p, i));
+      text += fmt::format("  Cell r{} = {};\n", argument(p, i), value(i));
+    }
+    for (std::uint32_t i = p.arity; i < kRegisterArguments; ++i) text += fmt::format("  (void)a{};\n", i);
+    for (const std::uint32_t r : view.registers) {
+      if (arguments.count(r) == 0) text += fmt::format("  Cell r{} = kNil;\n", r);
+    }
+  } else {
+    std::string names;
+    for (const PredicateEmitter& m : members) names += (names.empty() ? "" : ", ") + name(m.id());
+    text += fmt::format("// cluster {}: {}\n", k, names);
+    text += fmt::format("NativeOutcome c{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", k);
+    text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
+    text += "  (void)a0; (void)a1; (void)a2; (void)a3;\n";
+    // The registers of all members; each member spills and reloads its own, set when it is
+    // entered (ClusterView::resets).
+    for (const std::uint32_t r : view.registers) text += fmt::format("  Cell r{} = kNil;\n", r);
+  }
+  text += "  bool blocked = false;\n";
+  text += "  std::size_t mark = 0;\n";
+  text += "  (void)mark;\n";
+  text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
+  std::set<std::size_t> loop_sites;
+  bool locals = false;
+  for (const PredicateEmitter& m : members) {
+    if (!m.locals()) continue;
+    locals = true;
+    loop_sites.insert(m.loop_sites().begin(), m.loop_sites().end());
+  }
+  if (locals) {
+    // The time slice left, in a C++ variable while a member that keeps it there runs (its
+    // last calls count it down in a register); f.slice holds it wherever something else may
+    // read or change it: before a call of another function, a return to the loop, a
+    // reservation.
+    text += "  std::uint32_t slice = f.slice;\n";
+    text += "  (void)slice;\n";
+    // The end of the heap for the bodies' room tests (Heap::native_limit), read again
+    // wherever a collection may have moved it (the registers' reload).
+    text += "  const Cell* room_limit = iu.heap.native_limit();\n";
+    text += "  (void)room_limit;\n";
+  }
+  if (!alone) {
+    text += "  switch (f.member) {\n";
+    for (std::size_t j = 0; j < members.size(); ++j) {
+      const vm::PredicateId id = members[j].id();
+      const vm::Predicate& p = image.predicates[id];
+      text += fmt::format("    case {}:  // {}\n", j, name(id));
+      for (std::uint32_t i = 0; i < p.arity; ++i) text += fmt::format("      r{} = {};\n", argument(p, i), value(i));
+      if (!view.resets.at(id).empty()) text += "      " + view.resets.at(id) + "\n";
+      text += fmt::format("      goto {};\n", PredicateEmitter::label_of(id, "entry"));
+    }
+    text += "    default:\n      __builtin_unreachable();\n  }\n";
+  }
+  for (PredicateEmitter& m : members) {
+    if (!alone) text += fmt::format("// {}\n", name(m.id()));
+    text += m.code(view);
+  }
+  text += "}\n";
+  return loop_sites.empty() ? text : PredicateEmitter::with_loop_counts(text, loop_sites);
+}
+
 /// The call of predicate `id`'s function with argument `a` given by `argument(a)`: the first
 /// kRegisterArguments as C++ arguments, the rest in the frame (the lines before the return).
 template <class Argument>
@@ -1676,27 +1843,16 @@ std::string tail_call(std::size_t id, std::uint32_t arity, const Argument& argum
   return text + fmt::format("  return p{}(iu, f, {});\n", id, fmt::join(args, ", "));
 }
 
-/// "name/arity" of a predicate, for comments.
-std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
-  return comment_safe(image.predicates[i].name) + "/" + std::to_string(image.predicates[i].arity);
-}
-
 /// The predicates made native: the program's own, and the library's they call (directly or
 /// through others); the rest of the library stays interpreted (a goal of it, from call/1 or a
 /// query, runs as before). Not the queries a REPL ran before (`$queryN`: a later query may take
 /// over the predicate with other code).
-std::vector<bool> compiled_predicates(const vm::CodeImage& image) {
+std::vector<bool> compiled_predicates(const vm::CodeImage& image, const GoalsMade& goals) {
   const std::size_t n = image.predicates.size();
   const auto has_clauses = [&](std::size_t i) {
     const vm::Predicate& p = image.predicates[i];
     return p.builtin == vm::kNoBuiltin && !p.index.all.empty() && !p.name.starts_with("$query");
   };
-  // Where each clause's code ends: at the next clause's head (in code order), or the end.
-  std::vector<std::uint64_t> heads;
-  for (const vm::Predicate& q : image.predicates) {
-    for (const vm::ClauseCode& c : q.clauses) heads.push_back(c.head_pc);
-  }
-  std::sort(heads.begin(), heads.end());
   std::vector<bool> native(n, false);
   std::vector<std::size_t> work;
   for (std::size_t i = 0; i < n; ++i) {
@@ -1706,23 +1862,12 @@ std::vector<bool> compiled_predicates(const vm::CodeImage& image) {
     }
   }
   while (!work.empty()) {
-    const vm::Predicate& p = image.predicates[work.back()];
+    const auto id = static_cast<vm::PredicateId>(work.back());
     work.pop_back();
-    // Every goal its clauses make: the code from each clause's head to the next clause's.
-    for (const vm::ClauseCode& clause : p.clauses) {
-      std::uint64_t pc = clause.head_pc;
-      const auto next = std::upper_bound(heads.begin(), heads.end(), clause.head_pc);
-      const std::uint64_t end = next == heads.end() ? image.code.size() : *next;
-      while (pc < end) {
-        const auto op = static_cast<Op>(image.code[pc]);
-        if (op == Op::spawn || op == Op::spawn_at || op == Op::execute) {
-          const auto target = static_cast<std::size_t>(image.code[pc + 1]);
-          if (target < n && !native[target] && has_clauses(target)) {
-            native[target] = true;
-            work.push_back(target);
-          }
-        }
-        pc += instruction_size(image.code, pc);
+    for (const GoalMade& g : goals.of(id)) {
+      if (g.target < n && !native[g.target] && has_clauses(g.target)) {
+        native[g.target] = true;
+        work.push_back(g.target);
       }
     }
   }
@@ -1751,23 +1896,46 @@ ClauseText clause_text_of(const std::vector<std::pair<std::string, std::string>>
 
 std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
                      const ClauseText& clause_text) {
-  const std::vector<bool> native = compiled_predicates(image);
+  const GoalsMade goals(image);
+  const std::vector<bool> native = compiled_predicates(image, goals);
+  const std::vector<std::vector<vm::PredicateId>> clusters = predicate_clusters(image, native, goals);
+  std::vector<std::size_t> cluster_of(image.predicates.size(), clusters.size());
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    for (const vm::PredicateId id : clusters[k]) cluster_of[id] = k;
+  }
   std::vector<vm::NativeSite> sites;
   std::string text;
   text += "// Native code generated by `fleng build` (native/cpp_emitter.cpp) from the program's\n";
-  text += "// UNIRED code: one function per predicate. Do not edit; build the program again.\n";
+  text += "// UNIRED code: one function per predicate, or per cluster of predicates that call one\n";
+  text += "// another. Do not edit; build the program again.\n";
   text += "#include \"vm/native_access.hpp\"\n\n";
   text += "#pragma GCC diagnostic ignored \"-Wunused-label\"\n\n";
   text += "namespace {\n\n";
   text += "using namespace fleng::vm;\n\n";
-  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
-    if (native[i]) text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", i);
+  // A predicate alone has a function p<id>; the members of a cluster share c<k>, which their
+  // p<id> call.
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    if (clusters[k].size() == 1) {
+      text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", clusters[k][0]);
+      continue;
+    }
+    text += fmt::format("NativeOutcome c{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", k);
+    for (std::size_t j = 0; j < clusters[k].size(); ++j) {
+      text += fmt::format(
+          "inline NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{ "
+          "f.member = {}; return c{}(iu, f, a0, a1, a2, a3); }}\n",
+          clusters[k][j], j, k);
+    }
   }
   text += "\n";
   std::string functions;
-  for (std::size_t i = 0; i < image.predicates.size(); ++i) {
-    if (!native[i]) continue;
-    functions += PredicateEmitter(image, atoms, static_cast<vm::PredicateId>(i), native, clause_text, sites).emit();
+  for (std::size_t k = 0; k < clusters.size(); ++k) {
+    std::vector<PredicateEmitter> members;
+    for (const vm::PredicateId id : clusters[k]) {
+      members.emplace_back(image, atoms, id, native, cluster_of, clause_text, sites);
+      members.back().emit();
+    }
+    functions += emit_function(members, image, k);
     functions += "\n";
   }
   text += fmt::format("std::uint64_t site_counts[{}];  // the runs of each count site (kSites)\n\n",

@@ -67,6 +67,9 @@ struct NativeFrame {
   std::uint32_t site = 0;
   PredicateId pred = 0;     ///< TailCall: the predicate to reduce next (arguments in registers)
   std::uint32_t arity = 0;  ///< TailCall: its arity
+  /// The predicate a call of a cluster's function (native/cpp_emitter.cpp: one C++ function for
+  /// predicates that call one another) starts at: its index among the cluster's members.
+  std::uint32_t member = 0;
   /// The program's goal entries (NativeProgram::goal_entries): a body that ends takes the next
   /// goal of the pool itself when it has one (NativeAccess::next_goal).
   const NativeGoalEntry* goal_entries = nullptr;

@@ -1,6 +1,8 @@
 // The C++ back end (native/cpp_emitter.hpp) on programs loaded by a session: deterministic text,
 // which predicates become native code, the clause comments, and the fingerprint that ties the
 // code to its image (vm/native_code.hpp).
+#include <algorithm>
+#include <regex>
 #include <sstream>
 #include <string>
 
@@ -81,7 +83,7 @@ TEST(CppEmitter, QueriesThatRanAreNotCompiled) {
   ASSERT_TRUE(loaded.session.load_text("count.fl", kProgram)) << loaded.err.str();
   (void)loaded.session.run_query("count(2, L)");
   const std::string text = emit(loaded.session);
-  EXPECT_NE(text.find("// count/2\nNativeOutcome"), std::string::npos);
+  EXPECT_NE(text.find("\n// count/2\n"), std::string::npos);
   // Its only lines are entries of the tables that leave it to the loop: no function of its own.
   std::istringstream lines(text);
   int entries = 0;
@@ -148,11 +150,29 @@ fib1(true, N, F) :- F = N.
 fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
 )";
 
-/// The C++ function of predicate `label` ("fib/2") in the emitted text (empty if there is none).
-std::string function_of(const std::string& text, const std::string& label) {
-  const auto at = text.find("// " + label + "\nNativeOutcome p");
+/// The code of predicate `label` ("fib/2") in the emitted text: from its heading to the next
+/// predicate's or the end of its function (empty if there is none). A predicate alone has a
+/// function of its own; the members of a cluster share one, each under its heading.
+std::string code_of(const std::string& text, const std::string& label) {
+  const auto at = text.find("\n// " + label + "\n");
   if (at == std::string::npos) return {};
-  return text.substr(at, text.find("\n}\n", at) - at);
+  const auto next = text.find("\n// ", at + 1);
+  return text.substr(at + 1, std::min(next, text.find("\n}\n", at)) - at - 1);
+}
+
+/// The whole C++ function that holds predicate `label`'s code, its declarations with it.
+std::string function_of(const std::string& text, const std::string& label) {
+  const auto at = text.find("\n// " + label + "\n");
+  if (at == std::string::npos) return {};
+  const auto start = text.rfind("\nNativeOutcome ", at);
+  return text.substr(start + 1, text.find("\n}\n", at) - start - 1);
+}
+
+/// The prefix of predicate `label`'s labels ("p12_"): its code's first label.
+std::string labels_of(const std::string& text, const std::string& label) {
+  std::smatch m;
+  const std::string code = code_of(text, label);
+  return std::regex_search(code, m, std::regex(R"(p\d+_)")) ? m.str() : std::string("?");
 }
 
 /// A loop of its own that spawns nothing: count(N) counts N down to 0.
@@ -169,15 +189,15 @@ TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + kCountDown)) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const std::string fib = function_of(text, "fib/2");
+  const std::string fib = code_of(text, "fib/2");
   const auto end = fib.find("for (;;) {  // the end of the body: the next goal");
   ASSERT_NE(end, std::string::npos) << fib;
   const std::string loop = fib.substr(end, fib.find("switch_goal", end) - end);
   EXPECT_NE(loop.find("// its own"), std::string::npos) << loop;
-  EXPECT_NE(loop.find("goto entry;"), std::string::npos) << loop;
+  EXPECT_NE(loop.find("goto " + labels_of(text, "fib/2") + "entry;"), std::string::npos) << loop;
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
-  const std::string counting = function_of(text, "count/1");
+  const std::string counting = code_of(text, "count/1");
   EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f); }  // the end of the body"), std::string::npos)
       << counting;
   EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
@@ -226,12 +246,12 @@ count([], C0, C) :- C = C0.
 count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
 )")) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const std::string producing = function_of(text, "gen/3");
+  const std::string producing = code_of(text, "gen/3");
   EXPECT_NE(producing.find("Cell* const p = iu.heap.take(2);"), std::string::npos) << producing;
   EXPECT_NE(producing.find("p[1] = make_var_contents();"), std::string::npos) << producing;
   EXPECT_NE(producing.find("make_pointer(Tag::Ref, p + 1, here);"), std::string::npos) << producing;
   EXPECT_EQ(producing.find("take(3)"), std::string::npos) << producing;
-  const std::string reading = function_of(text, "count/3");
+  const std::string reading = code_of(text, "count/3");
   EXPECT_NE(reading.find("= native_cells::tail(cell);"), std::string::npos) << reading;
   EXPECT_EQ(reading.find("= cell[1];"), std::string::npos) << reading;
 }
@@ -243,7 +263,7 @@ TEST(CppEmitter, AUnificationWithAKnownAtomicSideDereferencesOnlyTheOther) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("fib.fl", kFib)) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const std::string function = function_of(text, "fib/2");
+  const std::string function = code_of(text, "fib/2");
   const auto fast = function.find("if (!NativeAccess::unify_value(iu, ");
   ASSERT_NE(fast, std::string::npos) << function;
   EXPECT_NE(function.find("if (!NativeAccess::unify(iu, "), std::string::npos) << function;
@@ -269,20 +289,63 @@ filter1(true, P, _, Xs, Ys) :- filter(P, Xs, Ys).
 filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
 )") + kFib)) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const std::string function = function_of(text, "filter/3");
-  const auto loop = function.find("\nloop:\n");
+  const std::string function = code_of(text, "filter/3");
+  const std::string own = labels_of(text, "filter/3");
+  const auto loop = function.find("\n" + own + "loop:\n");
   ASSERT_NE(loop, std::string::npos) << function;
   const std::string entry = function.substr(0, loop);
   EXPECT_NE(entry.find("r0 = native_cells::deref(r0);"), std::string::npos) << entry;
   // The body's fast copy knows P is a small integer after mod/3's fast path: its turns go
   // back without a test (the general copy, after a unification, tests it again).
-  const auto fast = function.find("\nfbody", loop);
+  const auto fast = function.find("\n" + own + "fbody", loop);
   ASSERT_NE(fast, std::string::npos) << function;
-  const std::string fast_copy = function.substr(fast, function.find("\nbody", fast) - fast);
-  EXPECT_NE(fast_copy.find("goto loop;"), std::string::npos) << fast_copy;
+  const std::string fast_copy = function.substr(fast, function.find("\n" + own + "body", fast) - fast);
+  EXPECT_NE(fast_copy.find("goto " + own + "loop;"), std::string::npos) << fast_copy;
   EXPECT_EQ(fast_copy.find("deref(r0)"), std::string::npos) << fast_copy;
-  EXPECT_EQ(function.find("goto entry;"), std::string::npos) << function;
-  EXPECT_EQ(function_of(text, "fib/2").find("\nloop:\n"), std::string::npos);
+  EXPECT_EQ(function.find("goto " + own + "entry;"), std::string::npos) << function;
+  EXPECT_EQ(code_of(text, "fib/2").find("_loop:\n"), std::string::npos);
+}
+
+}  // namespace
+
+namespace {
+
+// Predicates that call one another last share one C++ function (native/predicate_clusters.hpp):
+// a last call of another member is a jump to its entry with the arguments in its registers,
+// which sets the member's other registers to [] (it spills only its own); the members' p<id>
+// name the member the function starts at.
+TEST(CppEmitter, PredicatesThatCallOneAnotherShareAFunction) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("ping.fl", R"(
+ping(N, A) :- less(0, N, C), ping1(C, N, A).
+ping1(true, N, A) :- sub(N, 1, N1), pong(N1, [N], A).
+ping1(false, _, A) :- A = done.
+pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const auto cluster = text.find("// cluster ");
+  ASSERT_NE(cluster, std::string::npos) << text;
+  const std::string members = text.substr(cluster, text.find('\n', cluster) - cluster);
+  EXPECT_NE(members.find("ping/2"), std::string::npos) << members;
+  EXPECT_NE(members.find("pong/3"), std::string::npos) << members;
+  EXPECT_EQ(function_of(text, "ping/2"), function_of(text, "pong/3"));
+  const std::string ping = labels_of(text, "ping/2");
+  const std::string pong = labels_of(text, "pong/3");
+  ASSERT_NE(ping, pong);
+  const std::string ping_id = ping.substr(1, ping.size() - 2);
+  const std::string pong_id = pong.substr(1, pong.size() - 2);
+  EXPECT_NE(text.find("inline NativeOutcome p" + pong_id + "(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) { f.member = "),
+            std::string::npos);
+  // pong/3's last call of ping/2, and ping/2's (through ping1/3) of pong/3: jumps.
+  const std::string pong_code = code_of(text, "pong/3");
+  EXPECT_NE(pong_code.find("goto " + ping + "entry;"), std::string::npos) << pong_code;
+  EXPECT_EQ(pong_code.find("return p" + ping_id + "("), std::string::npos) << pong_code;
+  const std::string ping_code = code_of(text, "ping/2");
+  const auto jump = ping_code.find("goto " + pong + "entry;");
+  ASSERT_NE(jump, std::string::npos) << ping_code;
+  // pong/3's registers beyond its arguments are set before the jump.
+  const std::string before = ping_code.substr(ping_code.rfind("f.site = ", jump), jump - ping_code.rfind("f.site = ", jump));
+  EXPECT_NE(before.find(" = kNil;"), std::string::npos) << before;
 }
 
 }  // namespace
