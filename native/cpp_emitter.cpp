@@ -15,7 +15,10 @@
 //   4. the end of the lists: suspension on the noted variables or "no matching clause".
 // Registers are C++ variables; around a step that may collect (a reservation, a builtin), they
 // are written to the IU's registers (the collector's roots) and read back. Labels are emitted
-// only where something jumps.
+// only where something jumps. Predicates that call one another (native/predicate_clusters.hpp)
+// share one function, c<k>, each under its own heading with its labels prefixed p<id>_: a
+// last call of another member, and a goal of a member taken from the pool at the end of a
+// body, is a jump to its entry (emit_function).
 #include "native/cpp_emitter.hpp"
 
 #include <algorithm>
@@ -1543,9 +1546,9 @@ class PredicateEmitter {
   }
 
  public:
-  /// Its code in its cluster's function: the lines emitted, with the registers' spills and
-  /// reloads (the cluster's registers: view), the ends of its bodies, the time slice and the
-  /// heap's room resolved; the labels only where something jumps.
+  /// Its code in its cluster's function: the lines emitted, with the spills and reloads of its
+  /// own registers, the ends of its bodies, the jumps to other members (view), the time slice
+  /// and the heap's room resolved; the labels only where something jumps.
   std::string code(const ClusterView& view) {
     std::string text;
     // The registers written to the IU's array around a step that may collect, and read back.
