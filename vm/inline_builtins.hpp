@@ -138,13 +138,27 @@ inline bool num_equal(Cell a, Cell b, Cell& r) {
   return true;
 }
 /// equal/3 on two atomic immediates (atoms, small integers): identity of the cells (`kA`, `kB`:
-/// known to be atomic, not tested again).
+/// known to be atomic, not tested again). With one side known atomic and the other
+/// dereferenced, the other needs no test of its own but for an unbound variable, which the
+/// builtin waits for: any other value is identical to the atomic one or not, by the cell
+/// (a structure, a list cell or a boxed number is never an atom or a small integer).
 template <bool kA = false, bool kB = false>
 inline bool equal(Cell a, Cell b, Cell& r) {
-  const auto atomic = [](Cell c) { return is_int(c) || is_atom(c); };
-  if ((!kA && !atomic(a)) || (!kB && !atomic(b))) return false;
-  r = truth(a == b);
-  return true;
+  if constexpr (kA != kB) {
+    const Cell other = kA ? b : a;
+    if (a == b) {
+      r = kTrue;
+      return true;
+    }
+    if (is_ref(other)) return false;
+    r = kFalse;
+    return true;
+  } else {
+    const auto atomic = [](Cell c) { return is_int(c) || is_atom(c); };
+    if ((!kA && !atomic(a)) || (!kB && !atomic(b))) return false;
+    r = truth(a == b);
+    return true;
+  }
 }
 
 // The float paths: the same functions on two numbers of which one at least is a float and the

@@ -100,6 +100,31 @@ TEST(InlineBuiltins, EqualOnAtomicValues) {
   EXPECT_FALSE(inline_builtins::equal(kNil, make_small_int(1) & ~kTagMask, r));  // a REF
 }
 
+// One side known atomic (native code's fast copies): the other, dereferenced, is identical to
+// it or not by the cell whatever it holds (a structure, a list cell, a float are not), but an
+// unbound variable is the builtin's (it waits).
+TEST(InlineBuiltins, EqualWithOneSideKnownAtomic) {
+  Heap heap(0, 1024, 1024);
+  const Cell ref = make_small_int(1) & ~kTagMask;
+  const Cell real = *make_float(heap, 2.0);
+  const Cell cons = (make_small_int(1) & ~kTagMask) | static_cast<Cell>(Tag::Cons);
+  Cell r = 0;
+  ASSERT_TRUE((inline_builtins::equal<true, false>(small(2), small(2), r)));
+  EXPECT_EQ(r, kTrue);
+  ASSERT_TRUE((inline_builtins::equal<false, true>(small(3), small(2), r)));
+  EXPECT_EQ(r, kFalse);
+  ASSERT_TRUE((inline_builtins::equal<true, false>(small(2), kNil, r)));
+  EXPECT_EQ(r, kFalse);
+  ASSERT_TRUE((inline_builtins::equal<true, false>(small(2), real, r)));
+  EXPECT_EQ(r, kFalse);
+  ASSERT_TRUE((inline_builtins::equal<false, true>(cons, kNil, r)));
+  EXPECT_EQ(r, kFalse);
+  EXPECT_FALSE((inline_builtins::equal<true, false>(small(2), ref, r)));
+  EXPECT_FALSE((inline_builtins::equal<false, true>(ref, kNil, r)));
+  // Neither side known: a compound is the builtin's, as before.
+  EXPECT_FALSE(inline_builtins::equal(small(2), real, r));
+}
+
 // The float paths: a float beside a float or a small integer computed as doubles, the result
 // a float box in the heap given; false (the general path decides) for two small integers, other
 // types, division by zero, mod and equal/3, and a heap without two free cells.
