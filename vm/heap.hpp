@@ -5,6 +5,7 @@
 // reports heap exhaustion.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 
@@ -53,12 +54,32 @@ class Heap {
     collect_always_ = on;
     limit_moved();
   }
-  /// The room compiled code tests before it takes the next goal itself (NativeAccess::ready_goal):
-  /// native_room(), or at most 0 while the loop is to take every goal (poll: timers pending or a
-  /// step limit, Iu::update_native_poll), so that the test is one comparison for both.
-  [[nodiscard]] std::ptrdiff_t native_goal_room() const { return native_goal_limit_ - top_; }
+  /// Whether compiled code is to leave the next goal to the loop rather than take it itself
+  /// (NativeAccess::ready_goal): fewer than `cells` free, or at least a collection due while
+  /// every reservation is to collect first (--gc-stress), or timers pending or a step limit (poll:
+  /// Iu::update_native_poll), or the IU's attention flag up (stop_native_goals): one comparison
+  /// for all four.
+  [[nodiscard]] bool native_goal_room_below(std::size_t cells) const {
+    // As integers, in bytes: the limit of a stop is null, which a pointer difference may not
+    // take, and a division of the difference by the cell size would have to round.
+    const auto limit = reinterpret_cast<std::intptr_t>(native_goal_limit_.load(std::memory_order_relaxed));
+    return limit - reinterpret_cast<std::intptr_t>(top_) <
+           static_cast<std::intptr_t>(cells * sizeof(Cell));
+  }
   void set_native_poll(bool on) {
     native_poll_ = on;
+    limit_moved();
+  }
+  /// Makes native_goal_room_below() true until resume_native_goals(): the IU's attention flag
+  /// went up (Iu::raise_attention). Safe from a signal handler and from another thread (two
+  /// atomic stores), as the flag's own store.
+  void stop_native_goals() {
+    native_goals_stopped_.store(true);
+    native_goal_limit_.store(nullptr);
+  }
+  /// Ends stop_native_goals(), by the heap's own thread (the flag went down).
+  void resume_native_goals() {
+    native_goals_stopped_.store(false);
     limit_moved();
   }
   [[nodiscard]] std::size_t used_cells() const { return static_cast<std::size_t>(top_ - space_); }
@@ -106,7 +127,10 @@ class Heap {
   Cell* top_ = nullptr;
   Cell* limit_ = nullptr;
   Cell* native_limit_ = nullptr;  // limit_, or space_ when collect_always_ (native_room())
-  Cell* native_goal_limit_ = nullptr;  // native_limit_, or space_ when native_poll_
+  // native_limit_, or space_ when native_poll_, or null when native_goals_stopped_ (an atomic:
+  // stop_native_goals comes from signal handlers and other threads)
+  std::atomic<Cell*> native_goal_limit_{nullptr};
+  std::atomic<bool> native_goals_stopped_{false};
   bool collect_always_ = false;
   bool native_poll_ = false;
   std::size_t grown_cells_ = 0;
@@ -115,7 +139,10 @@ class Heap {
   /// moves.
   void limit_moved() {
     native_limit_ = collect_always_ ? space_ : limit_;
-    native_goal_limit_ = native_poll_ ? space_ : native_limit_;
+    native_goal_limit_.store(native_poll_ ? space_ : native_limit_);
+    // Stored, then the stop looked at (both sequentially consistent): a stop_native_goals that
+    // comes between is seen here or stores its null after this store, never lost under it.
+    if (native_goals_stopped_.load()) native_goal_limit_.store(nullptr);
   }
 };
 

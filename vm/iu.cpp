@@ -440,7 +440,7 @@ void Iu::reset() {
   ground_resume_.clear();
   error_.reset();
   halted_ = false;
-  attention_ = false;
+  clear_attention();
   halt_code_ = 0;
   interrupt_requested_ = false;
 }
@@ -449,19 +449,19 @@ void Iu::reset() {
 
 void Iu::set_error(std::string message, std::string goal, SourceRef where) {
   if (!error_) error_ = RuntimeError{std::move(message), std::move(goal), std::move(where)};
-  attention_ = true;
+  raise_attention();
 }
 
 Outcome Iu::fail(std::string message) {
   if (!error_) error_ = RuntimeError{std::move(message), {}, {}};
-  attention_ = true;
+  raise_attention();
   return Outcome::Error;
 }
 
 void Iu::request_halt(int code) {
   halted_ = true;
   halt_code_ = code;
-  attention_ = true;
+  raise_attention();
 }
 
 VariableNames Iu::variable_names() const {

@@ -218,7 +218,7 @@ class alignas(64) Iu {
   /// Asks a running run() to stop at the next reduction (from a signal handler: only sets a flag).
   void interrupt() {
     interrupt_requested_ = true;
-    attention_ = true;
+    raise_attention();
   }
   /// Set by interrupt() until the reducer notices it: long builtins (printing) poll it.
   [[nodiscard]] const std::atomic<bool>& interrupt_flag() const { return interrupt_requested_; }
@@ -444,7 +444,7 @@ class alignas(64) Iu {
   };
   std::vector<Sleeper> sleepers_;
   /// What native code tests at the end of a body instead of the timers and the step limit
-  /// (NativeAccess::ready_goal, through Heap::native_goal_room): timers are pending, or the run
+  /// (NativeAccess::ready_goal, through Heap::native_goal_room_below): timers are pending, or the run
   /// has a step limit, so the loop is to take every goal. Kept wherever sleepers_ changes.
   void update_native_poll() {
     heap.set_native_poll(!sleepers_.empty() ||
@@ -526,6 +526,17 @@ class alignas(64) Iu {
   /// Set with error_, halted_ or interrupt_requested_: the reducer tests this one flag between
   /// reductions.
   std::atomic<bool> attention_{false};
+  /// attention_ up, and native code's end of a body told to stop taking goals itself
+  /// (Heap::stop_native_goals): from a signal handler, another thread, or the IU's own.
+  void raise_attention() {
+    attention_ = true;
+    heap.stop_native_goals();
+  }
+  /// attention_ down again (the IU's own thread).
+  void clear_attention() {
+    attention_ = false;
+    heap.resume_native_goals();
+  }
   /// The count sites of the native code running (use_native_counts), last of the members: the
   /// interpreter's stay where they were.
   NativeSiteCounts native_counts_;

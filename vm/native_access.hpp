@@ -117,10 +117,10 @@ struct NativeAccess {
   /// goal switch counted (goal_switches bounds a stack of calls).
   static bool ready_goal(Iu& iu, Cell& goal) {
     if (iu.pool_.empty()) return false;
-    // native_goal_room() is short of kMinFreeCells when the heap is, and always under
-    // --gc-stress (the loop collects before the goal then) and while timers are pending or the
-    // run has a step limit (Iu::update_native_poll).
-    if (attention(iu) || iu.heap.native_goal_room() < static_cast<std::ptrdiff_t>(Iu::kMinFreeCells)) {
+    // The heap short of kMinFreeCells, --gc-stress (the loop collects before the goal then),
+    // timers pending or a step limit (Iu::update_native_poll), the attention flag up
+    // (Iu::raise_attention): one test for all (Heap::native_goal_room_below).
+    if (iu.heap.native_goal_room_below(Iu::kMinFreeCells)) {
       return false;
     }
     goal = iu.pool_.back();

@@ -191,7 +191,7 @@ next_goal:
     if (halted_) return RunStatus::Halt;
     if (interrupt_requested_.load(std::memory_order_relaxed)) {
       interrupt_requested_ = false;
-      attention_ = false;
+      clear_attention();
       return RunStatus::Interrupted;
     }
   }
