@@ -796,18 +796,9 @@ class PredicateEmitter {
           const auto [segment, created] = body_segment_.try_emplace(body, segments_.size());
           if (created) segments_.emplace_back();
           line(fmt::format("++site_counts[{}];  // the reduction (count site)", count_site(segment->second)));
-          if (cells > 0) {
-            // native_room() is 0 or less under --gc-stress: every reservation collects then.
-            // (Its failure ends the run before the body: none of the body's counts happened.)
-            line(fmt::format("if (@room@ < {}) [[unlikely]] {{", cells));
-            line("  @spill");
-            line("  @slice_to_frame");
-            line(fmt::format("  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}",
-                             cells, uncount_at(segment->second, 0, 0)));
-            line("  @slice_from_frame");
-            line("  @reload");
-            line("}");
-          }
+          // The body reserves its cells where a path through it first needs them (emit_room).
+          std::uint64_t& reserved = body_cells_[body];
+          reserved = std::max(reserved, cells);
           line(fmt::format("goto {};", jump(body_entry(body))));
           bodies_.insert(body);
           break;
@@ -835,13 +826,16 @@ class PredicateEmitter {
   // the end of the body knowing nothing (a value from a slow path may be anything).
   void emit_body(std::uint64_t start) {
     counting_ = true;  // the first copy sums the segments' builtin calls and spawns
+    from_fast_copy_ = false;
     if (has_fast_copy(start)) {
       fast_copy_ = true;
       emit_body_copy(start);
       fast_copy_ = false;
       counting_ = false;
+      from_fast_copy_ = true;
     }
     emit_body_copy(start);
+    from_fast_copy_ = false;
   }
 
   void emit_body_copy(std::uint64_t start) {
@@ -851,8 +845,24 @@ class PredicateEmitter {
     atomic_.clear();
     known_at_.clear();
     bool falls_through = false;  // the body's start is reached by the commit's jump alone
+    room_cells_ = body_cells_.at(start);
+    reserved_ = false;
+    reserved_at_.clear();
     for (const std::uint64_t pc : instructions(start, Region::Body)) {
       const auto at = derefed_at_.find(pc);
+      // Reserved here: on the way from the instruction before (if it goes on to this one) and
+      // on every jump here; not where a commit jumps (pc == start, or another clause's body).
+      const auto reserved_on_jumps = reserved_at_.find(pc);
+      if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) {
+        room_cells_ = std::max(room_cells_, body_cells_.at(pc));
+        reserved_ = false;
+      } else if (pc == start) {
+        reserved_ = false;
+      } else if (!falls_through) {
+        reserved_ = reserved_on_jumps != reserved_at_.end() && reserved_on_jumps->second;
+      } else if (reserved_on_jumps != reserved_at_.end()) {
+        reserved_ = reserved_ && reserved_on_jumps->second;
+      }
       if (pc == start) {
         // The commits that jump here counted the body's first segment (count sites).
         const auto [segment, created] = body_segment_.try_emplace(start, segments_.size());
@@ -879,6 +889,7 @@ class PredicateEmitter {
         atomic_ = intersection(atomic_, known->second.second);
       }
       label(body_label(pc));
+      if (takes_cells(pc)) emit_room("");
       emit_body_instruction(pc);
       const auto op = static_cast<Op>(code_[pc]);
       falls_through = op != Op::execute && op != Op::proceed;
@@ -895,6 +906,8 @@ class PredicateEmitter {
   /// A body jumps from here to the instruction at `target`: what is dereferenced (and known)
   /// here holds there on this path.
   void note_jump(std::uint64_t target) {
+    const auto [r, first_jump] = reserved_at_.try_emplace(target, reserved_);
+    if (!first_jump) r->second = r->second && reserved_;
     const auto [it, first] = derefed_at_.try_emplace(target, derefed_);
     if (!first) it->second = intersection(it->second, derefed_);
     const auto [k, new_known] = known_at_.try_emplace(target, small_, atomic_);
@@ -902,6 +915,49 @@ class PredicateEmitter {
       k->second.first = intersection(k->second.first, small_);
       k->second.second = intersection(k->second.second, atomic_);
     }
+  }
+
+  // --- the body's cells ---------------------------------------------------------------------------
+  // A commit's count of cells covers every path through its body (the compiler's sum); the
+  // body tests the heap's room for them where a path first takes cells or calls a builtin out
+  // of line (which may take cells of them: a suspension's record), not at the commit, so that a
+  // path that takes none (an inlined clause that unifies, a loop's last call) tests nothing.
+  // Where the test happened on every path so far (reserved_) it is not repeated.
+
+  /// Whether the body instruction at `pc` takes cells of the body's reservation (a builtin
+  /// function's fast path takes none: its slow path tests, slow_path).
+  [[nodiscard]] bool takes_cells(std::uint64_t pc) const {
+    switch (static_cast<Op>(code_[pc])) {
+      case Op::put_const:
+      case Op::move:
+      case Op::place:
+      case Op::resolve_any:
+      case Op::label_from:
+      case Op::unify:  // binds and wakes goals, takes no cells
+      case Op::proceed:
+      case Op::if_not_const:
+      case Op::reduced:
+        return false;
+      case Op::execute:  // a native predicate reserves its own; the loop for the others
+        return !native_.at(code_[pc + 1]);
+      default:
+        return fast_function(static_cast<Op>(code_[pc])).has_value() ? false : true;
+    }
+  }
+  /// The test of the heap's room for the body's cells, here, unless it happened on every way
+  /// here. native_room() is 0 or less under --gc-stress: every reservation collects then. (Its
+  /// failure ends the run: what the segment has not done yet is taken back, exit_uncount.)
+  void emit_room(const std::string& pad) {
+    if (reserved_ || room_cells_ == 0) return;
+    line(fmt::format("{}if (@room@ < {}) [[unlikely]] {{", pad, room_cells_));
+    out_.push_back(pad + "  @spill");
+    out_.push_back(pad + "  @slice_to_frame");
+    line(fmt::format("{}  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}", pad,
+                     room_cells_, exit_uncount()));
+    out_.push_back(pad + "  @slice_from_frame");
+    out_.push_back(pad + "  @reload");
+    line(pad + "}");
+    reserved_ = true;
   }
 
   /// The label of the body instruction at `pc` in the copy being emitted.
@@ -1073,6 +1129,14 @@ class PredicateEmitter {
   /// The lines of a builtin function's slow path (the call out of line), indented by `pad`.
   void slow_path(std::uint64_t pc, bool counted, std::optional<std::uint64_t> fresh_out,
                  const std::string& pad) {
+    // The builtin may suspend, on cells of the reservation. The fast copy jumps to this slow
+    // path of the general copy from places where it may not have tested (so it tests here
+    // in every case); the general copy's own way here is as reserved_ says, and the way on
+    // after the builtin (the fast path's) as it was before.
+    const bool before = reserved_;
+    if (from_fast_copy_) reserved_ = false;
+    emit_room(pad.substr(2));
+    reserved_ = before;
     out_.push_back(pad.substr(2) + "@spill");
     line(fmt::format("{}if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
                      pad, counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
@@ -1683,6 +1747,16 @@ class PredicateEmitter {
   std::set<std::uint64_t> entry_derefed_;  ///< the loop's arguments, dereferenced (loop_inputs)
   /// What is dereferenced on every jump so far to the body instruction at a code address.
   std::map<std::uint64_t, std::set<std::uint64_t>> derefed_at_;
+  /// The cells a body's commits reserve (the most of them), by the body's start; the body's
+  /// test of them (emit_room) and whether it happened on every way to here, and on every jump
+  /// so far to a body instruction.
+  std::map<std::uint64_t, std::uint64_t> body_cells_;
+  std::uint64_t room_cells_ = 0;
+  bool reserved_ = false;
+  std::map<std::uint64_t, bool> reserved_at_;
+  /// The copy being emitted is the general copy of a body with a fast copy, whose slow paths
+  /// the fast copy jumps to.
+  bool from_fast_copy_ = false;
   std::set<std::uint64_t> bodies_;
   std::set<std::uint64_t> emitted_bodies_;
   std::vector<std::string> out_;

@@ -349,3 +349,52 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
 }
 
 }  // namespace
+
+namespace {
+
+// A body tests the heap's room for its cells where a path through it first takes some, not at
+// the commit: fib1/3's base case only unifies and tests nothing; its other clause tests before
+// its first record and not again after it (one test on the way to every record).
+TEST(CppEmitter, ABodyTestsTheHeapsRoomWhereItFirstTakesCells) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(R"(
+fib(N, F) :- less(N, 2, C), fib1(C, N, F).
+fib1(true, N, F) :- F = N.
+fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add(F1, F2, F).
+)"))) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string function = code_of(text, "fib1/3");
+  const std::string own = labels_of(text, "fib1/3");
+  // The test reads the heap's room through the IU, or through a limit the function keeps.
+  const auto room_test = [](const std::string& code, std::size_t from = 0) {
+    return std::min(code.find("native_room() <", from), code.find("room_limit - iu.heap.top() <", from));
+  };
+  // The base case's body: from its label to the unification that ends it.
+  const auto unify = function.find("NativeAccess::unify(iu, ");
+  ASSERT_NE(unify, std::string::npos) << function;
+  const auto leaf = function.rfind("\n" + own, unify);
+  ASSERT_NE(leaf, std::string::npos) << function;
+  EXPECT_EQ(room_test(function.substr(leaf, unify - leaf)), std::string::npos)
+      << function.substr(leaf, unify - leaf);
+  // The commits test nothing; the other body tests before its first record.
+  const auto commit = function.find("// the reduction (count site)");
+  ASSERT_NE(commit, std::string::npos) << function;
+  const auto first_take = function.find("iu.heap.take(");
+  ASSERT_NE(first_take, std::string::npos) << function;
+  const auto room = room_test(function);
+  ASSERT_NE(room, std::string::npos) << function;
+  EXPECT_LT(room, first_take) << function;
+  EXPECT_EQ(room_test(function.substr(commit, function.find("goto ", commit) - commit)),
+            std::string::npos);
+  // From the fast copy's first record to its end (a last call): no second test.
+  const auto fast = function.find("\n" + own + "fbody");
+  if (fast != std::string::npos) {
+    const auto record = function.find("iu.heap.take(", fast);
+    const auto end = function.find("return NativeOutcome::TailCall", record);
+    ASSERT_NE(record, std::string::npos);
+    EXPECT_EQ(room_test(function.substr(record, end - record)), std::string::npos)
+        << function.substr(record, end - record);
+  }
+}
+
+}  // namespace
