@@ -37,6 +37,7 @@
 
 #include <fmt/format.h>
 
+#include "native/body_liveness.hpp"
 #include "native/predicate_clusters.hpp"
 #include "vm/builtins.hpp"
 #include "vm/native_code.hpp"
@@ -119,10 +120,6 @@ std::string comment_safe(std::string text) {
 struct ClusterView {
   std::set<std::uint32_t> registers;  ///< every member's (the function's C++ variables)
   std::map<vm::PredicateId, bool> locals;  ///< each member's PredicateEmitter::locals()
-  /// Each member's registers other than its arguments: set to [] wherever the member is
-  /// entered, so that its spills (of its own registers only) never write a value another
-  /// member left, which a collection since may have moved.
-  std::map<vm::PredicateId, std::string> resets;
   /// The members whose goals the members spawn, which the end of a member's bodies takes in
   /// place (a jump to the member's entry) rather than through the goal entries: queens' check/7
   /// finds the try/5 its caller spawned on top of the pool, append/3 the check/7. (Narrower
@@ -148,7 +145,8 @@ class PredicateEmitter {
         cluster_of_(cluster_of),
         prefix_(fmt::format("p{}_", id)),
         clause_text_(clause_text),
-        sites_(sites) {}
+        sites_(sites),
+        liveness_(image) {}
 
   [[nodiscard]] vm::PredicateId id() const { return id_; }
   /// The registers its code uses (C++ variables r<n>), its arguments' among them.
@@ -889,7 +887,7 @@ class PredicateEmitter {
         atomic_ = intersection(atomic_, known->second.second);
       }
       label(body_label(pc));
-      if (takes_cells(pc)) emit_room("");
+      if (takes_cells(pc)) emit_room("", pc);
       emit_body_instruction(pc);
       const auto op = static_cast<Op>(code_[pc]);
       falls_through = op != Op::execute && op != Op::proceed;
@@ -947,17 +945,41 @@ class PredicateEmitter {
   /// The test of the heap's room for the body's cells, here, unless it happened on every way
   /// here. native_room() is 0 or less under --gc-stress: every reservation collects then. (Its
   /// failure ends the run: what the segment has not done yet is taken back, exit_uncount.)
-  void emit_room(const std::string& pad) {
+  void emit_room(const std::string& pad, std::uint64_t pc) {
     if (reserved_ || room_cells_ == 0) return;
+    const std::set<std::uint64_t>& live = liveness_.live_in(pc);
     line(fmt::format("{}if (@room@ < {}) [[unlikely]] {{", pad, room_cells_));
-    out_.push_back(pad + "  @spill");
+    out_.push_back(pad + "  " + spill_mark(live));
     out_.push_back(pad + "  @slice_to_frame");
     line(fmt::format("{}  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}", pad,
                      room_cells_, exit_uncount()));
     out_.push_back(pad + "  @slice_from_frame");
-    out_.push_back(pad + "  @reload");
+    out_.push_back(pad + "  " + reload_mark(live));
     line(pad + "}");
     reserved_ = true;
+  }
+
+  // --- the registers saved around a step that may collect ---------------------------------------------
+  // Only the registers live there (native/body_liveness.hpp): a register another member or an
+  // earlier goal left holds a cell a collection since may have moved, and is neither written to
+  // the IU's registers nor read back; the predicate's other registers are written as [] (a
+  // collection keeps nothing they held alive). code() resolves the marks.
+
+  /// The mark of the spill of the registers `live`.
+  static std::string spill_mark(const std::set<std::uint64_t>& live) { return "@spill" + register_list(live); }
+  /// The mark of the reload of the registers `live`.
+  static std::string reload_mark(const std::set<std::uint64_t>& live) { return "@reload" + register_list(live); }
+  static std::string register_list(const std::set<std::uint64_t>& registers) {
+    std::string list;
+    for (const std::uint64_t r : registers) list += fmt::format(" {}", r);
+    return list;
+  }
+  /// The registers read back after the builtin at `pc`: those live after it, and what it
+  /// writes (its output, which the slow path may dereference even where nothing reads it).
+  std::set<std::uint64_t> after_call(std::uint64_t pc) {
+    std::set<std::uint64_t> live = liveness_.live_out(pc);
+    for (const std::uint64_t r : body_register_use(image_, pc).writes) live.insert(r);
+    return live;
   }
 
   /// The label of the body instruction at `pc` in the copy being emitted.
@@ -1106,10 +1128,10 @@ class PredicateEmitter {
   void builtin_call(std::uint64_t pc, bool function) {
     small_.clear();  // its outputs are read back into registers
     atomic_.clear();
-    line("@spill");
+    line(spill_mark(liveness_.live_in(pc)));
     line(fmt::format("if (!NativeAccess::call_builtin(iu, f, {}, {})) {{ {}return NativeOutcome::Error; }}", pc,
                      function, exit_uncount()));
-    line("@reload");
+    line(reload_mark(after_call(pc)));
     line(fmt::format("if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
                      exit_uncount()));
   }
@@ -1135,12 +1157,12 @@ class PredicateEmitter {
     // after the builtin (the fast path's) as it was before.
     const bool before = reserved_;
     if (from_fast_copy_) reserved_ = false;
-    emit_room(pad.substr(2));
+    emit_room(pad.substr(2), pc);
     reserved_ = before;
-    out_.push_back(pad.substr(2) + "@spill");
+    out_.push_back(pad.substr(2) + spill_mark(liveness_.live_in(pc)));
     line(fmt::format("{}if (!NativeAccess::{}(iu, f, {}, true)) {{ {}return NativeOutcome::Error; }}",
                      pad, counted ? "call_counted_builtin" : "call_builtin", pc, exit_uncount()));
-    out_.push_back(pad.substr(2) + "@reload");
+    out_.push_back(pad.substr(2) + reload_mark(after_call(pc)));
     line(fmt::format("{}if (NativeAccess::attention(iu)) [[unlikely]] {{ {}return NativeOutcome::Done; }}",
                      pad, exit_uncount()));
     if (fresh_out) line(fmt::format("{0}{1} = native_cells::deref({1});", pad, reg(*fresh_out)));
@@ -1466,7 +1488,6 @@ class PredicateEmitter {
       for (std::uint32_t i = 0; i < callee.arity; ++i) {
         out.push_back(fmt::format("    r{} = a[{}];", callee.arg_registers.empty() ? i : callee.arg_registers[i], i));
       }
-      if (!view.resets.at(target).empty()) out.push_back("    " + view.resets.at(target));
       out.emplace_back("    noted = false;");
       out.push_back(fmt::format("    goto {};", label_of(target, "entry")));
       out.emplace_back("  }");
@@ -1503,7 +1524,7 @@ class PredicateEmitter {
     if (target == id_) {
       // A last call of the predicate itself: its arguments in its argument registers (a
       // parallel assignment) and a jump back to its entry. The other registers keep what they
-      // hold (valid cells for a collection), so nothing is set again per call.
+      // hold, which no spill saves before the body writes them again (spill_mark).
       // The site counting this turn of the loop (with_loop_counts).
       if (open_) {
         for (const auto& [site, segment] : site_segments_) {
@@ -1553,7 +1574,6 @@ class PredicateEmitter {
       }
       for (const std::uint32_t i : changed) line(fmt::format("    const Cell t{} = {};", i, value_of(i)));
       for (const std::uint32_t i : changed) line(fmt::format("    r{} = t{};", callee_register(i), i));
-      line(fmt::format("    @reset {}", target));
       line("    noted = false;");
       line(fmt::format("    goto {};", label_of(target, "entry")));
       line("  }");
@@ -1615,13 +1635,30 @@ class PredicateEmitter {
   /// and the heap's room resolved; the labels only where something jumps.
   std::string code(const ClusterView& view) {
     std::string text;
-    // The registers written to the IU's array around a step that may collect, and read back.
-    std::string spill;
-    std::string reload;
-    for (const std::uint32_t r : registers_) {
-      spill += fmt::format(" R[{0}] = r{0};", r);
-      reload += fmt::format(" r{0} = R[{0}];", r);
-    }
+    // The registers written to the IU's array around a step that may collect (those live there,
+    // the others of the predicate as []), and read back.
+    const auto registers_of = [](std::string_view list) {
+      std::set<std::uint32_t> registers;
+      std::istringstream in{std::string(list)};
+      for (std::uint32_t r = 0; in >> r;) registers.insert(r);
+      return registers;
+    };
+    const auto spill = [&](std::string_view list) {
+      const std::set<std::uint32_t> live = registers_of(list);
+      std::string saved;
+      for (const std::uint32_t r : registers_) {
+        saved += live.count(r) != 0 ? fmt::format(" R[{0}] = r{0};", r) : fmt::format(" R[{0}] = kNil;", r);
+      }
+      return saved;
+    };
+    const auto reload = [&](std::string_view list) {
+      std::string read;
+      for (const std::uint32_t r : registers_of(list)) {
+        // (A builtin's output the code never reads is no C++ variable.)
+        if (registers_.count(r) != 0) read += fmt::format(" r{0} = R[{0}];", r);
+      }
+      return read;
+    };
     const std::set<vm::PredicateId> own = own_goals();
     if (own.count(id_) != 0 || view.locals.size() > 1) targets_.insert(prefix_ + "entry");
     for (const std::string& l : out_) {
@@ -1633,10 +1670,10 @@ class PredicateEmitter {
       const std::size_t indent = l.find_first_not_of(' ');
       const std::string body = indent == std::string::npos ? l : l.substr(indent);
       const std::string pad(indent == std::string::npos ? 0 : indent, ' ');
-      if (body == "@spill") {
-        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill + " }\n";
-      } else if (body == "@reload") {
-        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload +
+      if (body.starts_with("@spill")) {
+        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + spill(std::string_view(body).substr(6)) + " }\n";
+      } else if (body.starts_with("@reload")) {
+        text += "  " + pad + "{ Cell* const R = NativeAccess::registers(iu);" + reload(std::string_view(body).substr(7)) +
                 (locals_ ? " room_limit = iu.heap.native_limit();" : "") + " }\n";
       } else if (body == "@proceed") {
         for (const std::string& p : proceed_lines(own, view)) {
@@ -1645,9 +1682,6 @@ class PredicateEmitter {
       } else if (body.starts_with("@enter ")) {
         const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
         text += "  " + pad + entering(view.locals.at(callee)) + "\n";
-      } else if (body.starts_with("@reset ")) {
-        const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
-        if (!view.resets.at(callee).empty()) text += "  " + pad + view.resets.at(callee) + "\n";
       } else if (const auto resolved = with_bookkeeping(with_uncounts(l))) {
         text += "  " + *resolved + "\n";
       }
@@ -1765,6 +1799,7 @@ class PredicateEmitter {
   /// Count sites (count_site): the program's, and which of this predicate's segments each of
   /// this predicate's stands for.
   std::vector<vm::NativeSite>& sites_;
+  BodyLiveness liveness_;  ///< what its spills save (spill_mark)
   std::vector<std::pair<std::size_t, std::size_t>> site_segments_;
   /// A straight run of a body after a count site: the builtin calls and spawns its site counts.
   struct Segment {
@@ -1809,14 +1844,6 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
   for (const PredicateEmitter& m : members) {
     view.registers.insert(m.registers().begin(), m.registers().end());
     view.locals[m.id()] = m.locals();
-    const vm::Predicate& p = image.predicates[m.id()];
-    std::set<std::uint32_t> arguments;
-    for (std::uint32_t i = 0; i < p.arity; ++i) arguments.insert(p.arg_registers.empty() ? i : p.arg_registers[i]);
-    std::string reset;
-    for (const std::uint32_t r : m.registers()) {
-      if (arguments.count(r) == 0) reset += fmt::format("{}r{} = kNil;", reset.empty() ? "" : " ", r);
-    }
-    view.resets[m.id()] = reset;
   }
   const bool alone = members.size() == 1;
   for (const PredicateEmitter& m : members) {
@@ -1838,8 +1865,8 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     text += fmt::format("// {}\n", name(id));
     text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id);
     text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
-    // Arguments first, in their registers; every other register starts as [] (a collection
-    // may see it before the clause writes it).
+    // Arguments first, in their registers; every other register starts as [] (a value for
+    // C++; a spill saves a register only where it is live, after the body wrote it).
     std::set<std::uint32_t> arguments;
     for (std::uint32_t i = 0; i < p.arity; ++i) {
       arguments.insert(argument(p, i));
@@ -1856,8 +1883,8 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     text += fmt::format("NativeOutcome c{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", k);
     text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
     text += "  (void)a0; (void)a1; (void)a2; (void)a3;\n";
-    // The registers of all members; each member spills and reloads its own, set when it is
-    // entered (ClusterView::resets).
+    // The registers of all members, as [] (a value for C++); a member spills and reloads
+    // those of its own live where it does (spill_mark), so an entry sets none of them.
     for (const std::uint32_t r : view.registers) text += fmt::format("  Cell r{} = kNil;\n", r);
   }
   text += "  bool blocked = false;\n";
@@ -1890,7 +1917,6 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
       const vm::Predicate& p = image.predicates[id];
       text += fmt::format("    case {}:  // {}\n", j, name(id));
       for (std::uint32_t i = 0; i < p.arity; ++i) text += fmt::format("      r{} = {};\n", argument(p, i), value(i));
-      if (!view.resets.at(id).empty()) text += "      " + view.resets.at(id) + "\n";
       text += fmt::format("      goto {};\n", PredicateEmitter::label_of(id, "entry"));
     }
     text += "    default:\n      __builtin_unreachable();\n  }\n";
