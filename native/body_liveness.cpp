@@ -32,6 +32,13 @@ RegisterUse body_register_use(const vm::CodeImage& image, std::uint64_t pc) {
   const std::vector<vm::Cell>& code = image.code;
   const auto op = static_cast<Op>(code[pc]);
   RegisterUse use;
+  if (vm::info(op).operands == "BRNV") {
+    // call_function and the fn_* instructions: B out new n regs...; a new output is made,
+    // another one unified with.
+    add_all(use.reads, code, pc + 5, code[pc + 4]);
+    add(code[pc + 3] != 0 ? use.writes : use.reads, code[pc + 2]);
+    return use;
+  }
   switch (op) {
     case Op::put_var:
     case Op::put_var_at:
@@ -67,21 +74,6 @@ RegisterUse body_register_use(const vm::CodeImage& image, std::uint64_t pc) {
       break;
     case Op::call_builtin:  // B n regs...
       add_all(use.reads, code, pc + 3, code[pc + 2]);
-      break;
-    case Op::call_function:  // B out new n regs...: a new output is made, else unified
-    case Op::fn_add:
-    case Op::fn_sub:
-    case Op::fn_mul:
-    case Op::fn_div:
-    case Op::fn_mod:
-    case Op::fn_less:
-    case Op::fn_less_eq:
-    case Op::fn_greater:
-    case Op::fn_greater_eq:
-    case Op::fn_num_equal:
-    case Op::fn_equal:
-      add_all(use.reads, code, pc + 5, code[pc + 4]);
-      add(code[pc + 3] != 0 ? use.writes : use.reads, code[pc + 2]);
       break;
     case Op::spawn:  // P n regs...
       add_all(use.reads, code, pc + 3, code[pc + 2]);
