@@ -87,17 +87,22 @@ TEST_F(BuildCommand, CompiledCodeSurvivesCollectionsEverywhere) {
   const auto expected = run(std::string(FLENG_BINARY) + " run " + kExamples + "nrev.fl");
   EXPECT_EQ(n.exit_code, 0) << n.output;
   EXPECT_EQ(n.output, expected.output);
-  // And it collects where the interpreter does: at every reservation and builtin allocation.
+  // And it collects at every reservation and builtin allocation, as the interpreter does,
+  // except where a body's path takes no cells: the interpreter reserves a body's cells at its
+  // commit, compiled code where a path first takes some (docs/native.md), so it collects at most
+  // as often (nrev: 530 against 532) and not much less.
   const auto collections = [](const std::string& out) {
-    const auto at = out.find("\"gc_collections\"");
-    return at == std::string::npos ? std::string("none") : out.substr(at, out.find(',', at) - at);
+    const auto at = out.find("\"gc_collections\":");
+    return at == std::string::npos ? -1L : std::stol(out.substr(at + 17));
   };
   const auto stressed = run(nrev + " --gc-stress --stats json");
   const auto stressed_interpreted =
       run(std::string(FLENG_BINARY) + " run " + kExamples + "nrev.fl --gc-stress --stats json");
-  EXPECT_NE(collections(stressed.output), "none") << stressed.output;
-  EXPECT_NE(collections(stressed.output), "\"gc_collections\":0") << stressed.output;
-  EXPECT_EQ(collections(stressed.output), collections(stressed_interpreted.output));
+  const long compiled = collections(stressed.output);
+  const long interpreted = collections(stressed_interpreted.output);
+  EXPECT_GT(compiled, 0) << stressed.output;
+  EXPECT_LE(compiled, interpreted) << stressed.output << stressed_interpreted.output;
+  EXPECT_GE(compiled * 10, interpreted * 9) << stressed.output << stressed_interpreted.output;
 }
 
 TEST_F(BuildCommand, AProgramThatDoesNotLoadIsALocatedErrorAndNoFile) {
