@@ -850,17 +850,11 @@ class PredicateEmitter {
       const auto at = derefed_at_.find(pc);
       // Reserved here: on the way from the instruction before (if it goes on to this one) and
       // on every jump here; not where a commit jumps (pc == start, or another clause's body).
-      const auto reserved_on_jumps = reserved_at_.find(pc);
-      if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) {
-        room_cells_ = std::max(room_cells_, body_cells_.at(pc));
-        reserved_ = false;
-      } else if (pc == start) {
-        reserved_ = false;
-      } else if (!falls_through) {
-        reserved_ = reserved_on_jumps != reserved_at_.end() && reserved_on_jumps->second;
-      } else if (reserved_on_jumps != reserved_at_.end()) {
-        reserved_ = reserved_ && reserved_on_jumps->second;
-      }
+      const bool committed_here = pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0);
+      if (committed_here) room_cells_ = std::max(room_cells_, body_cells_.at(pc));
+      const auto jumps = reserved_at_.find(pc);
+      const bool on_jumps = jumps == reserved_at_.end() ? falls_through : jumps->second;
+      reserved_ = pc != start && !committed_here && on_jumps && (reserved_ || !falls_through);
       if (pc == start) {
         // The commits that jump here counted the body's first segment (count sites).
         const auto [segment, created] = body_segment_.try_emplace(start, segments_.size());
@@ -939,7 +933,7 @@ class PredicateEmitter {
       case Op::execute:  // a native predicate reserves its own; the loop for the others
         return !native_.at(code_[pc + 1]);
       default:
-        return fast_function(static_cast<Op>(code_[pc])).has_value() ? false : true;
+        return !fast_function(static_cast<Op>(code_[pc])).has_value();
     }
   }
   /// The test of the heap's room for the body's cells, here, unless it happened on every way
