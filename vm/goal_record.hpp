@@ -30,7 +30,7 @@ inline PredicateId predicate(Cell goal) {
 inline std::uint32_t call_site(Cell goal) {
   return static_cast<std::uint32_t>(small_int_value(cells(goal)[1]) >> 32);
 }
-inline Cell origin(PredicateId predicate, std::uint64_t call_site) {
+constexpr Cell origin(PredicateId predicate, std::uint64_t call_site) {
   return make_small_int(static_cast<std::int64_t>((call_site << 32) | predicate));
 }
 inline std::int64_t state(Cell goal) { return small_int_value(cells(goal)[2]); }

@@ -196,7 +196,7 @@ Cell Iu::take_oldest_goal() {
   }
   if (!pool_.empty()) {
     const Cell goal = pool_.front();
-    pool_.erase(pool_.begin());
+    pool_.erase_oldest(1);
     return goal;
   }
   return 0;
@@ -206,7 +206,7 @@ void Iu::take_oldest_goals(std::size_t n, std::vector<Cell>& taken) {
   if (!pool_.empty()) {
     const std::size_t k = std::min(n, pool_.size());
     taken.insert(taken.end(), pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(k));
-    pool_.erase(pool_.begin(), pool_.begin() + static_cast<std::ptrdiff_t>(k));
+    pool_.erase_oldest(k);
     return;
   }
   for (; n > 0 && !preempted_.empty(); --n) {

@@ -28,6 +28,7 @@
 #include "vm/builtin_outcome.hpp"
 #include "vm/code.hpp"
 #include "vm/engine_policy.hpp"
+#include "vm/goal_pool.hpp"
 #include "vm/goal_record.hpp"
 #include "vm/heap.hpp"
 #include "vm/native_code.hpp"
@@ -434,7 +435,7 @@ class alignas(64) Iu {
 
   bool static_partitioning_ = false;  // the machine's, read once at attach (spawn_at asks often)
   bool simulated_ = false;  // the machine's, read once at attach: costs go to it
-  std::vector<Cell> pool_;         // ready goals (records); the top is reduced next
+  GoalPool pool_;                  // ready goals (records); the top is reduced next
   std::deque<Cell> preempted_;     // goals whose time slice ran out, run after the pool drains
   /// timer/2 on the host engines: goals and the deadlines they enter the pool at, in deadline
   /// order (Iu::start_timer).

@@ -109,24 +109,26 @@ struct NativeAccess {
     if (!ready_goal(iu, goal)) return NativeOutcome::Done;
     return switch_goal(iu, frame, goal);
   }
-  /// Whether next_goal reduces a goal now, and which (`goal`: the top of the pool): not when the
-  /// pool is empty or something needs the loop (an interrupt or error, timers, the step limit,
-  /// a collection). The end of a body takes some goals in place (cpp_emitter.cpp:
-  /// proceed_lines): a goal of its own predicate by a jump back to its function's entry, a
-  /// builtin goal by the builtin's fast path, and then the next one; without a call, so with no
-  /// goal switch counted (goal_switches bounds a stack of calls).
+  /// Whether next_goal may reduce a goal now, and which (`goal`: the top of the pool): not when
+  /// something needs the loop (an interrupt or error, timers, the step limit, a collection).
+  /// An empty pool's top is its sentinel (vm/goal_pool.hpp), whose predicate no code takes in
+  /// place and switch_goal leaves to the loop, so emptiness needs no test here. The end of a
+  /// body takes some goals in place (cpp_emitter.cpp: proceed_lines): a goal of its own
+  /// predicate by a jump back to its function's entry, a builtin goal by the builtin's fast
+  /// path, and then the next one; without a call, so with no goal switch counted
+  /// (goal_switches bounds a stack of calls).
   static bool ready_goal(Iu& iu, Cell& goal) {
-    if (iu.pool_.empty()) return false;
     // The heap short of kMinFreeCells, --gc-stress (the loop collects before the goal then),
     // timers pending or a step limit (Iu::update_native_poll), the attention flag up
     // (Iu::raise_attention): one test for all (Heap::native_goal_room_below).
     if (iu.heap.native_goal_room_below(Iu::kMinFreeCells)) {
       return false;
     }
-    goal = iu.pool_.back();
+    goal = iu.pool_.top();
     return true;
   }
-  /// next_goal's switch to `goal`, a ready_goal: its goal entry called here.
+  /// next_goal's switch to `goal`, a ready_goal: its goal entry called here. The sentinel of
+  /// an empty pool (GoalPool::kNoPredicate, above every predicate) goes back to the loop.
   static NativeOutcome switch_goal(Iu& iu, NativeFrame& frame, Cell goal) {
     const PredicateId pred = goal_predicate(goal);
     if (pred >= frame.goal_entry_count) return NativeOutcome::Done;

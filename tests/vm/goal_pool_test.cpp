@@ -1,0 +1,79 @@
+// The pool of ready goals (vm/goal_pool.hpp): a stack whose empty top is its sentinel, a goal
+// record of no predicate, and whose iteration and oldest goals leave the sentinel out.
+#include "vm/goal_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "vm/goal_record.hpp"
+
+namespace fleng::vm {
+namespace {
+
+// Goals for the pool: distinct cells (the pool never looks into them).
+Cell goal(std::int64_t n) { return make_small_int(n); }
+
+TEST(GoalPool, TheTopOfAnEmptyPoolIsTheSentinelARecordOfNoPredicate) {
+  GoalPool pool;
+  EXPECT_TRUE(pool.empty());
+  EXPECT_EQ(pool.size(), 0U);
+  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  EXPECT_EQ(tag_of(pool.top()), Tag::Box);
+  EXPECT_EQ(goal_record::predicate(pool.top()), GoalPool::kNoPredicate);
+  EXPECT_EQ(goal_record::arity(pool.top()), 0U);
+  EXPECT_EQ(pool.begin(), pool.end());
+}
+
+TEST(GoalPool, TakesTheNewestFirstAndShowsTheSentinelWhenDrained) {
+  GoalPool pool;
+  pool.push_back(goal(1));
+  pool.push_back(goal(2));
+  EXPECT_EQ(pool.size(), 2U);
+  EXPECT_EQ(pool.top(), goal(2));
+  EXPECT_EQ(pool.front(), goal(1));
+  pool.pop_back();
+  EXPECT_EQ(pool.back(), goal(1));
+  pool.pop_back();
+  EXPECT_TRUE(pool.empty());
+  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+}
+
+TEST(GoalPool, GrowsKeepingItsGoalsInOrderAndTheSentinelBelowThem) {
+  GoalPool pool;
+  constexpr int kGoals = 10000;  // many times the first capacity
+  for (int i = 0; i < kGoals; ++i) pool.push_back(goal(i));
+  ASSERT_EQ(pool.size(), static_cast<std::size_t>(kGoals));
+  int expected = 0;
+  for (const Cell g : pool) EXPECT_EQ(g, goal(expected++));
+  EXPECT_EQ(expected, kGoals);
+  for (int i = kGoals - 1; i >= 0; --i) {
+    ASSERT_EQ(pool.top(), goal(i));
+    pool.pop_back();
+  }
+  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+}
+
+TEST(GoalPool, ErasingTheOldestKeepsTheRestInOrder) {
+  GoalPool pool;
+  for (int i = 0; i < 5; ++i) pool.push_back(goal(i));
+  pool.erase_oldest(2);
+  EXPECT_EQ(std::vector<Cell>(pool.begin(), pool.end()), (std::vector<Cell>{goal(2), goal(3), goal(4)}));
+  EXPECT_EQ(pool.front(), goal(2));
+  pool.erase_oldest(3);
+  EXPECT_TRUE(pool.empty());
+  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+}
+
+TEST(GoalPool, ClearingEmptiesIt) {
+  GoalPool pool;
+  for (int i = 0; i < 300; ++i) pool.push_back(goal(i));
+  pool.clear();
+  EXPECT_TRUE(pool.empty());
+  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  pool.push_back(goal(7));
+  EXPECT_EQ(pool.top(), goal(7));
+}
+
+}  // namespace
+}  // namespace fleng::vm
