@@ -159,8 +159,7 @@ struct NativeAccess {
   static void take_goal(Iu& iu, NativeFrame& frame, Cell goal) {
     iu.pool_.pop_back();
     iu.current_goal_ = goal;
-    frame.site = 0;
-    frame.slice = iu.options_.time_slice;
+    frame.start_goal(iu.options_.time_slice);
     if constexpr (kLineage) {
       if (iu.lineage_on_) iu.lineage_ = goal_record::lineage(goal);
     }

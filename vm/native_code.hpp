@@ -6,9 +6,12 @@
 // the generated code defines, tied to the one code image it was made from by a fingerprint.
 #pragma once
 
+#include <bit>
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 
 #include "vm/cell.hpp"
 #include "vm/code.hpp"
@@ -84,7 +87,23 @@ struct NativeFrame {
   /// Arguments beyond the fourth of a call between native predicates (the first four are C++
   /// arguments, which a tail call passes in machine registers).
   Cell extra[kMaxRegisters];
+
+  /// A goal taken from the pool starts: `time_slice` reductions left, site 0. One 64-bit store
+  /// for the two neighbouring fields (the slice in the low half on a little-endian machine),
+  /// where GCC makes two of `slice = ...; site = 0;` (a store of a load and of a constant).
+  void start_goal(std::uint32_t time_slice) {
+    if constexpr (std::endian::native == std::endian::little) {
+      const std::uint64_t both = time_slice;
+      std::memcpy(static_cast<void*>(this), &both, sizeof both);
+    } else {
+      slice = time_slice;
+      site = 0;
+    }
+  }
 };
+static_assert(std::is_standard_layout_v<NativeFrame> && offsetof(NativeFrame, slice) == 0 &&
+                  offsetof(NativeFrame, site) == sizeof(std::uint32_t),
+              "NativeFrame::start_goal stores slice and site together");
 
 /// A predicate's entry: its arguments are in the IU's registers, where its clauses keep them
 /// (Predicate::arg_registers), as for the interpreter.
