@@ -838,10 +838,9 @@ void MpiMachine::apply_data(int from, const std::vector<std::uint64_t>& words) {
         const auto arity = static_cast<std::uint32_t>(roots.size());
         Cell* p = target_iu.heap.allocate(vm::goal_record::kHeaderCells + arity);
         if (p == nullptr) throw std::runtime_error(fmt::format("heap of IU {} full", target));
-        p[0] = vm::make_header(vm::BoxKind::Goal, 3 + arity, arity);
+        p[0] = vm::goal_record::header(arity);
         p[1] = vm::goal_record::origin(predicate, site);
-        p[2] = vm::make_small_int(0);
-        p[3] = vm::goal_record::lineage_cell(lineage);
+        p[2] = vm::goal_record::lineage_cell(lineage);
         std::copy(roots.begin(), roots.end(), p + vm::goal_record::kHeaderCells);
         target_iu.accept_goal(vm::make_pointer(vm::Tag::Box, p, target));
         // The sender counts this goal in our load until we say otherwise: say it, even if

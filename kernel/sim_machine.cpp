@@ -18,6 +18,10 @@ constexpr unsigned kUnired = 0;
 constexpr unsigned kNip = 1;
 constexpr unsigned kMp = 2;
 constexpr std::size_t kUniredStack = std::size_t{4} << 20U;  // the reducer and term writer
+// The words of a goal frame sent to another IU besides its arguments (a header, the predicate
+// and call site, the state), as charged since the simulator was calibrated: the heap's goal
+// records have kept the state in the header since 2026-12-06, and the simulated times stay.
+constexpr std::uint32_t kGoalPacketHeaderWords = 3;
 }  // namespace
 
 // --- statistics ------------------------------------------------------------------------------
@@ -541,7 +545,7 @@ void SimMachine::send_goal(vm::Iu& from, unsigned iu, vm::Cell goal) {
   if (recorder_ != nullptr) recorder_->made(goal, from.index());
   // The lineage key (vm/lineage.hpp) travels with the goal but is not charged: PIE64's goal
   // frames had no such word, and the simulated times stay those of the machine measured.
-  const std::uint32_t words = vm::goal_record::kHeaderCells - 1 + vm::goal_record::arity(goal);
+  const std::uint32_t words = kGoalPacketHeaderWords + vm::goal_record::arity(goal);
   send(from.index(), iu, MessageKind::Goal, goal, 0, words, ready_time(from));
 }
 

@@ -1095,15 +1095,14 @@ class PredicateEmitter {
     spawned_.insert(target);
     line(fmt::format("{{  // {}", predicate_name(target)));
     line(fmt::format("  Cell* const p = iu.heap.take({});", vm::goal_record::kHeaderCells + n));
-    line(fmt::format("  p[0] = {};", hex(vm::make_header(vm::BoxKind::Goal, 3 + n, n))));
+    line(fmt::format("  p[0] = {};", hex(vm::goal_record::header(n))));
     line(fmt::format("  p[1] = {};", hex(vm::goal_record::origin(target, pc))));
-    line(fmt::format("  p[2] = {};", hex(vm::make_small_int(0))));
     if (image_.random_used) {
-      line(fmt::format("  p[3] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
+      line(fmt::format("  p[2] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
                        "0x{:x}ULL));",
                        image_.site_keys.at(pc)));
     } else {
-      line(fmt::format("  p[3] = {};", hex(vm::make_small_int(0))));
+      line(fmt::format("  p[2] = {};", hex(vm::make_small_int(0))));
     }
     for (std::uint32_t i = 0; i < n; ++i) {
       line(fmt::format("  p[{}] = {};", vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));

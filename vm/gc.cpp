@@ -175,7 +175,10 @@ void Iu::evacuate_roots(Collector& gc) {
     const Cell goal = suspended_[i];
     const std::int64_t generation = small_int_value(suspended_[i + 1]);
     const auto n = static_cast<std::size_t>(small_int_value(suspended_[i + 2]));
-    const std::int64_t state = goal_record::state(goal);
+    // The state is in the record's header, which forwards to the copy if this collection has
+    // moved the record already (from a hook, a root).
+    const Cell first = goal_record::cells(goal)[0];
+    const std::int64_t state = header_aux(is_forward(first) ? *forward_address(first) : first);
     if (goal_record::is_suspended(state) && goal_record::generation(state) == generation) {
       registry.push_back(gc.evacuate(goal));
       registry.push_back(suspended_[i + 1]);

@@ -14,8 +14,7 @@ constexpr std::size_t kFirstCapacity = 256;
 // A goal record of no arguments whose predicate is GoalPool::kNoPredicate: never reduced, never
 // on a heap (the GC does not see it: the pool's iteration leaves it out).
 alignas(8) const Cell kSentinelRecord[goal_record::kHeaderCells] = {
-    make_header(BoxKind::Goal, goal_record::kHeaderCells - 1, 0),
-    goal_record::origin(GoalPool::kNoPredicate, 0), make_small_int(0), make_small_int(0)};
+    goal_record::header(0), goal_record::origin(GoalPool::kNoPredicate, 0), make_small_int(0)};
 
 }  // namespace
 

@@ -1,15 +1,18 @@
 // Heap layouts of goal records and hooks (suspension records), with their accessors.
 //
-//   goal record  [HEADER Goal, size 3+n, aux n][origin (INT)][state (INT)][lineage (INT)]
+//   goal record  [HEADER Goal, size 2+n, aux state][origin (INT)][lineage (INT)]
 //                [arg 1]...[arg n]
+//                state = 2 * generation + (1 if suspended), modulo 2^32 (the header's aux)
 //                origin = predicate + 2^32 * call site (the code address of the call that made
 //                the goal, for error messages; 0 when unknown)
-//                state = 2 * generation + (1 if suspended)
 //                lineage = the goal's lineage key (vm/lineage.hpp: random numbers)
 //   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and
-// bumps its generation, so the other hooks are recognised as stale (docs/engine.md).
+// bumps its generation, so the other hooks are recognised as stale (docs/engine.md). The
+// generation wraps at 2^31: a hook is stale as long as its goal was activated fewer than 2^31
+// times since it was hung, and every activation needs a binding of one of the variables the
+// goal waited on.
 #pragma once
 
 #include <cstdint>
@@ -19,11 +22,14 @@
 
 namespace fleng::vm::goal_record {
 
-inline constexpr std::uint32_t kHeaderCells = 4;
+inline constexpr std::uint32_t kHeaderCells = 3;
 inline constexpr std::uint32_t kHookCells = 4;
 
+/// The header of a new goal record of `arity` arguments: state 0 (generation 0, not suspended).
+constexpr Cell header(std::uint32_t arity) { return make_header(BoxKind::Goal, kHeaderCells - 1 + arity, 0); }
+
 inline Cell* cells(Cell goal) { return address_of(goal); }
-inline std::uint32_t arity(Cell goal) { return header_aux(cells(goal)[0]); }
+inline std::uint32_t arity(Cell goal) { return header_size(cells(goal)[0]) - (kHeaderCells - 1); }
 inline PredicateId predicate(Cell goal) {
   return static_cast<PredicateId>(small_int_value(cells(goal)[1]) & 0xFFFFFFFF);
 }
@@ -33,10 +39,13 @@ inline std::uint32_t call_site(Cell goal) {
 constexpr Cell origin(PredicateId predicate, std::uint64_t call_site) {
   return make_small_int(static_cast<std::int64_t>((call_site << 32) | predicate));
 }
-inline std::int64_t state(Cell goal) { return small_int_value(cells(goal)[2]); }
-inline void set_state(Cell goal, std::int64_t state) { cells(goal)[2] = make_small_int(state); }
+inline std::int64_t state(Cell goal) { return header_aux(cells(goal)[0]); }
+inline void set_state(Cell goal, std::int64_t state) {
+  Cell& h = cells(goal)[0];
+  h = (h & 0xFFFFFFFFU) | (static_cast<Cell>(static_cast<std::uint32_t>(state)) << 32);
+}
 inline std::uint64_t lineage(Cell goal) {
-  return static_cast<std::uint64_t>(small_int_value(cells(goal)[3]));
+  return static_cast<std::uint64_t>(small_int_value(cells(goal)[2]));
 }
 inline Cell lineage_cell(std::uint64_t key) { return make_small_int(static_cast<std::int64_t>(key)); }
 inline Cell* args(Cell goal) { return cells(goal) + kHeaderCells; }

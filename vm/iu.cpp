@@ -51,10 +51,9 @@ Cell Iu::make_goal_record(PredicateId predicate, const Cell* args, std::uint32_t
                           std::uint32_t site) {
   Cell* p = heap.allocate(goal_record::kHeaderCells + arity);
   if (p == nullptr) return 0;
-  p[0] = make_header(BoxKind::Goal, 3 + arity, arity);
+  p[0] = goal_record::header(arity);
   p[1] = goal_record::origin(predicate, site);
-  p[2] = make_small_int(0);
-  p[3] = goal_record::lineage_cell(lineage_);
+  p[2] = goal_record::lineage_cell(lineage_);
   std::copy(args, args + arity, p + goal_record::kHeaderCells);
   return make_pointer(Tag::Box, p, index_);
 }
@@ -84,7 +83,7 @@ Cell Iu::make_builtin_goal(PredicateId predicate, const Cell* args) {
   const Cell goal = make_goal_record(predicate, args, image.predicates[predicate].arity);
   if (goal == 0) return 0;
   goal_record::cells(goal)[1] = goal_record::origin(predicate, builtin_site_);
-  goal_record::cells(goal)[3] = goal_record::lineage_cell(builtin_key_);
+  goal_record::cells(goal)[2] = goal_record::lineage_cell(builtin_key_);
   ++counters.goals_spawned;
   return goal;
 }
@@ -109,10 +108,9 @@ bool Iu::spawn_goal_on_node(std::uint64_t node, PredicateId predicate, const Cel
   const bool here = !remote_->writes_remote_heaps();
   Cell* p = here ? heap.allocate(cells) : remote_->allocate_on(*this, where, cells);
   if (p == nullptr) return false;
-  p[0] = make_header(BoxKind::Goal, 3 + arity, arity);
+  p[0] = goal_record::header(arity);
   p[1] = goal_record::origin(predicate, builtin_site_);
-  p[2] = make_small_int(0);
-  p[3] = goal_record::lineage_cell(builtin_key_);
+  p[2] = goal_record::lineage_cell(builtin_key_);
   std::copy(args, args + arity, p + goal_record::kHeaderCells);
   ++counters.goals_spawned;
   remote_->send_goal(*this, where, make_pointer(Tag::Box, p, here ? index_ : where));

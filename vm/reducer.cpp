@@ -251,7 +251,7 @@ bool Iu::call_builtin_inline(std::uint64_t pc, bool function, Cell* scratch) {
   const PredicateId builtin_pred = *image.find(atoms.intern(std::string(info.name)), info.arity);
   const Cell record = make_goal_record(builtin_pred, args.data(), info.arity);
   goal_record::cells(record)[1] = goal_record::origin(builtin_pred, pc);
-  goal_record::cells(record)[3] = goal_record::lineage_cell(builtin_key_);
+  goal_record::cells(record)[2] = goal_record::lineage_cell(builtin_key_);
   return suspend_goal(record, builtin_pred, args.data(), info.arity);
 }
 

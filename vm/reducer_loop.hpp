@@ -693,11 +693,10 @@ op_spawn: {
   // A goal for the local pool (the local body).
   const auto n = static_cast<std::uint32_t>(code[pc + 2]);
   Cell* p = heap.take(goal_record::kHeaderCells + n);
-  p[0] = make_header(BoxKind::Goal, 3 + n, n);
+  p[0] = goal_record::header(n);
   p[1] = goal_record::origin(static_cast<PredicateId>(code[pc + 1]), pc);
   p[2] = make_small_int(0);
-  p[3] = make_small_int(0);
-  if (lineage_on) [[unlikely]] p[3] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
+  if (lineage_on) [[unlikely]] p[2] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
   const Cell* regs = code + pc + 3;
   Cell* arg = p + goal_record::kHeaderCells;
   // The arguments, up to eight without a loop (entry by count, as execute's moves).
@@ -781,11 +780,10 @@ op_spawn_at: {
                 ? heap.take(goal_record::kHeaderCells + n)
                 : remote_->allocate_on(*this, where, goal_record::kHeaderCells + n);
   if (p == nullptr) return RunStatus::Error;
-  p[0] = make_header(BoxKind::Goal, 3 + n, n);
+  p[0] = goal_record::header(n);
   p[1] = goal_record::origin(target, pc);
   p[2] = make_small_int(0);
-  p[3] = make_small_int(0);
-  if (lineage_on) [[unlikely]] p[3] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
+  if (lineage_on) [[unlikely]] p[2] = goal_record::lineage_cell(lineage::child(lineage_, sites[pc]));
   for (std::uint32_t i = 0; i < n; ++i) p[goal_record::kHeaderCells + i] = R[code[pc + 4 + i]];
   ++counters.goals_spawned;
   if (where == iu) {
