@@ -60,6 +60,15 @@ constexpr std::size_t kMaxLists = 64;
 
 std::string hex(Cell c) { return fmt::format("Cell{{0x{:x}ULL}}", c); }
 
+/// goal_record::key of `target`, as the end of a body compares it with a goal's
+/// (NativeAccess::goal_key), in hexadecimal.
+std::string goal_key(vm::PredicateId target) {
+  if (target >= vm::goal_record::kKeyedPredicates) {
+    throw std::logic_error(fmt::format("native code: predicate {} has no goal key", target));
+  }
+  return fmt::format("0x{:x}U", vm::goal_record::key(target));
+}
+
 /// The inline_builtins function of a builtin function's own instruction (fn_add: "add"), or
 /// nothing for any other instruction (vm/instructions.def names them all fn_<builtin>).
 std::optional<std::string> fast_function(Op op) {
@@ -1452,11 +1461,12 @@ class PredicateEmitter {
     out.emplace_back("for (;;) {  // the end of the body: the next goal");
     out.emplace_back("  Cell goal = 0;");
     out.emplace_back("  if (!NativeAccess::ready_goal(iu, goal)) return NativeOutcome::Done;");
-    out.emplace_back("  [[maybe_unused]] const PredicateId next = NativeAccess::goal_predicate(goal);");
+    // The goals are recognised by goal_record::key, the low half of the record's origin cell.
+    out.emplace_back("  [[maybe_unused]] const std::uint32_t next = NativeAccess::goal_key(goal);");
     out.emplace_back("  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);");
     for (const vm::PredicateId target : own) {
       if (target == id_) {
-        out.push_back(fmt::format("  if (next == {}) {{  // its own", target));
+        out.push_back(fmt::format("  if (next == {}) {{  // its own", goal_key(target)));
         out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
         out.emplace_back("    @slice_from_frame");
         for (std::uint32_t i = 0; i < p_.arity; ++i) {
@@ -1466,14 +1476,14 @@ class PredicateEmitter {
         out.emplace_back(fmt::format("    goto {};", jump("entry")));
         out.emplace_back("  }");
       } else {
-        out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
+        out.push_back(fmt::format("  if (next == {}) {{  // {}", goal_key(target), predicate_name(target)));
         for (const std::string& l : builtin_goal_step(image_, target, "continue;")) out.push_back("    " + l);
         out.emplace_back("  }");
       }
     }
     for (const vm::PredicateId target : members) {
       const vm::Predicate& callee = image_.predicates[target];
-      out.push_back(fmt::format("  if (next == {}) {{  // {}", target, predicate_name(target)));
+      out.push_back(fmt::format("  if (next == {}) {{  // {}", goal_key(target), predicate_name(target)));
       out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
       if (view.locals.at(target)) {
         out.emplace_back(locals_ ? "    slice = f.slice;" : "    slice = f.slice; room_limit = iu.heap.native_limit();");

@@ -39,6 +39,13 @@ inline std::uint32_t call_site(Cell goal) {
 constexpr Cell origin(PredicateId predicate, std::uint64_t call_site) {
   return make_small_int(static_cast<std::int64_t>((call_site << 32) | predicate));
 }
+/// The low half of the origin cell of every goal of `predicate` (below 2^29 - 1), whatever its
+/// call site (the site lies above bit 34): compiled code recognises the goals it takes in place
+/// by comparing it, without decoding the predicate (NativeAccess::goal_key).
+constexpr std::uint32_t key(PredicateId predicate) {
+  return static_cast<std::uint32_t>(origin(predicate, 0));
+}
+inline constexpr PredicateId kKeyedPredicates = (PredicateId{1} << 29) - 1;
 inline std::int64_t state(Cell goal) { return header_aux(cells(goal)[0]); }
 inline void set_state(Cell goal, std::int64_t state) {
   Cell& h = cells(goal)[0];

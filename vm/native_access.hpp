@@ -143,6 +143,10 @@ struct NativeAccess {
   static const Cell* goal_args(Cell goal) {
     return native_cells::address(goal, Tag::Box) + goal_record::kHeaderCells;
   }
+  /// goal_record::key of the predicate of a goal record of IU 0: the low half of its origin.
+  static std::uint32_t goal_key(Cell goal) {
+    return static_cast<std::uint32_t>(native_cells::address(goal, Tag::Box)[1]);
+  }
   static PredicateId goal_predicate(Cell goal) {
     return static_cast<PredicateId>(small_int_value(native_cells::address(goal, Tag::Box)[1]) & 0xFFFFFFFF);
   }
