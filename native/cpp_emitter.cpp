@@ -1466,7 +1466,7 @@ class PredicateEmitter {
     out.emplace_back("  [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(goal);");
     for (const vm::PredicateId target : own) {
       if (target == id_) {
-        out.push_back(fmt::format("  if (next == {}) {{  // its own", goal_key(target)));
+        out.push_back(fmt::format("  if (next == {}) {{  // {}, its own", goal_key(target), predicate_name(target)));
         out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
         out.emplace_back("    @slice_from_frame");
         for (std::uint32_t i = 0; i < p_.arity; ++i) {
@@ -1739,6 +1739,7 @@ class PredicateEmitter {
     static const std::regex spill(R"(R\[\d+\] = r\d+;)");
     std::string result;
     std::istringstream lines(text);
+    bool spilling = false;  // the line before was a spill's, after which the counts were added
     for (std::string line; std::getline(lines, line);) {
       // The code before a comment (the comments quote the program's clauses).
       const std::size_t comment = line.find("//");
@@ -1759,7 +1760,10 @@ class PredicateEmitter {
         from = end + 1;
       }
       code = changed + code.substr(from);
-      if (std::regex_search(code, spill) && code.find("return ") == std::string::npos) code = flush + code;
+      // Before a spill (a run of lines of one is added to once, after the run's indentation).
+      const bool spill_line = std::regex_search(code, spill) && code.find("return ") == std::string::npos;
+      if (spill_line && !spilling) code.insert(code.find_first_not_of(' '), flush);
+      spilling = spill_line && code.find("++count") == std::string::npos;
       result += code + rest + "\n";
       if (line.starts_with("  bool noted = false;")) result += declarations;
     }

@@ -194,7 +194,7 @@ TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   const auto end = fib.find("for (;;) {  // the end of the body: the next goal");
   ASSERT_NE(end, std::string::npos) << fib;
   const std::string loop = fib.substr(end, fib.find("switch_goal", end) - end);
-  EXPECT_NE(loop.find("// its own"), std::string::npos) << loop;
+  EXPECT_NE(loop.find("// fib/2, its own"), std::string::npos) << loop;
   EXPECT_NE(loop.find("goto " + labels_of(text, "fib/2") + "entry;"), std::string::npos) << loop;
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
@@ -231,6 +231,37 @@ TEST(CppEmitter, ALoopKeepsItsSliceAndCountInVariables) {
         << counting.substr(block, at + 60 - block);
   }
   EXPECT_GT(returns, 2U);
+}
+
+// The count of a loop's site is added to site_counts before a spill of the registers once, on
+// the first line of a run of spill lines and after its indentation (fib/2's goal, suspended
+// on N, spills two registers on two lines).
+TEST(CppEmitter, ALoopsCountIsAddedOnceBeforeARunOfSpillLines) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", kFib)) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string fib = function_of(text, "fib/2");
+  const auto declared = fib.find("std::uint64_t count");
+  ASSERT_NE(declared, std::string::npos) << fib;
+  const std::string name = fib.substr(declared + 14, fib.find(' ', declared + 14) - declared - 14);
+  const std::string adds = "+= " + name + ";";
+  const std::regex spill(R"(R\[\d+\] = r\d+;)");
+  std::istringstream lines(fib);
+  std::string before;
+  std::size_t spills_after_spills = 0;
+  for (std::string line; std::getline(lines, line); before = line) {
+    const bool spills = std::regex_search(line, spill) && line.find("return ") == std::string::npos;
+    if (!spills) continue;
+    const bool after_spill = std::regex_search(before, spill) && before.find("return ") == std::string::npos;
+    if (after_spill) {
+      ++spills_after_spills;
+      EXPECT_EQ(line.find(adds), std::string::npos) << before << "\n" << line;
+    } else {
+      ASSERT_NE(line.find(adds), std::string::npos) << before << "\n" << line;
+      EXPECT_EQ(line.find("site_counts"), line.find_first_not_of(' ')) << line;
+    }
+  }
+  EXPECT_GT(spills_after_spills, 0U) << fib;
 }
 
 // A stream's producer makes each list cell with a fresh tail as two cells, the variable in
