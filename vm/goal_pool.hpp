@@ -1,7 +1,7 @@
 // The pool of ready goals of one IU: a stack of goal records (BOX cells), the newest on top.
 //
 // Below its first goal the pool keeps a sentinel: the BOX of a static record whose predicate is
-// kNoPredicate, so that top() of an empty pool is a goal record too. Compiled code takes the
+// kNoPredicate, so that back() of an empty pool is a goal record too. Compiled code takes the
 // next goal in place (vm/native_access.hpp: ready_goal) by reading the top's predicate and
 // comparing it with the ones its body knows; the sentinel's matches none and ends the body
 // where an unknown predicate does (NativeAccess::switch_goal), so that taking a goal needs no
@@ -30,8 +30,6 @@ class GoalPool {
   [[nodiscard]] bool empty() const { return top_ == base(); }
   [[nodiscard]] std::size_t size() const { return static_cast<std::size_t>(top_ - base()); }
   /// The newest goal; the sentinel when the pool is empty.
-  [[nodiscard]] Cell top() const { return top_[-1]; }
-  /// The newest goal (not empty()).
   [[nodiscard]] Cell back() const { return top_[-1]; }
   /// The oldest goal (not empty()).
   [[nodiscard]] Cell front() const { return base()[0]; }
@@ -50,7 +48,7 @@ class GoalPool {
   [[nodiscard]] const Cell* begin() const { return base(); }
   [[nodiscard]] const Cell* end() const { return top_; }
 
-  /// The sentinel (the BOX of the static record top() of an empty pool is).
+  /// The sentinel (the BOX of the static record back() of an empty pool is).
   static Cell sentinel();
 
  private:

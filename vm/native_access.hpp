@@ -124,7 +124,7 @@ struct NativeAccess {
     if (iu.heap.native_goal_room_below(Iu::kMinFreeCells)) {
       return false;
     }
-    goal = iu.pool_.top();
+    goal = iu.pool_.back();
     return true;
   }
   /// next_goal's switch to `goal`, a ready_goal: its goal entry called here. The sentinel of

@@ -1,4 +1,4 @@
-// The pool of ready goals (vm/goal_pool.hpp): a stack whose empty top is its sentinel, a goal
+// The pool of ready goals (vm/goal_pool.hpp): a stack whose empty back() is its sentinel, a goal
 // record of no predicate, and whose iteration and oldest goals leave the sentinel out.
 #include "vm/goal_pool.hpp"
 
@@ -18,10 +18,10 @@ TEST(GoalPool, TheTopOfAnEmptyPoolIsTheSentinelARecordOfNoPredicate) {
   GoalPool pool;
   EXPECT_TRUE(pool.empty());
   EXPECT_EQ(pool.size(), 0U);
-  EXPECT_EQ(pool.top(), GoalPool::sentinel());
-  EXPECT_EQ(tag_of(pool.top()), Tag::Box);
-  EXPECT_EQ(goal_record::predicate(pool.top()), GoalPool::kNoPredicate);
-  EXPECT_EQ(goal_record::arity(pool.top()), 0U);
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
+  EXPECT_EQ(tag_of(pool.back()), Tag::Box);
+  EXPECT_EQ(goal_record::predicate(pool.back()), GoalPool::kNoPredicate);
+  EXPECT_EQ(goal_record::arity(pool.back()), 0U);
   EXPECT_EQ(pool.begin(), pool.end());
 }
 
@@ -30,13 +30,13 @@ TEST(GoalPool, TakesTheNewestFirstAndShowsTheSentinelWhenDrained) {
   pool.push_back(goal(1));
   pool.push_back(goal(2));
   EXPECT_EQ(pool.size(), 2U);
-  EXPECT_EQ(pool.top(), goal(2));
+  EXPECT_EQ(pool.back(), goal(2));
   EXPECT_EQ(pool.front(), goal(1));
   pool.pop_back();
   EXPECT_EQ(pool.back(), goal(1));
   pool.pop_back();
   EXPECT_TRUE(pool.empty());
-  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
 }
 
 TEST(GoalPool, GrowsKeepingItsGoalsInOrderAndTheSentinelBelowThem) {
@@ -48,10 +48,10 @@ TEST(GoalPool, GrowsKeepingItsGoalsInOrderAndTheSentinelBelowThem) {
   for (const Cell g : pool) EXPECT_EQ(g, goal(expected++));
   EXPECT_EQ(expected, kGoals);
   for (int i = kGoals - 1; i >= 0; --i) {
-    ASSERT_EQ(pool.top(), goal(i));
+    ASSERT_EQ(pool.back(), goal(i));
     pool.pop_back();
   }
-  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
 }
 
 TEST(GoalPool, ErasingTheOldestKeepsTheRestInOrder) {
@@ -62,7 +62,7 @@ TEST(GoalPool, ErasingTheOldestKeepsTheRestInOrder) {
   EXPECT_EQ(pool.front(), goal(2));
   pool.erase_oldest(3);
   EXPECT_TRUE(pool.empty());
-  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
 }
 
 TEST(GoalPool, ClearingEmptiesIt) {
@@ -70,9 +70,9 @@ TEST(GoalPool, ClearingEmptiesIt) {
   for (int i = 0; i < 300; ++i) pool.push_back(goal(i));
   pool.clear();
   EXPECT_TRUE(pool.empty());
-  EXPECT_EQ(pool.top(), GoalPool::sentinel());
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
   pool.push_back(goal(7));
-  EXPECT_EQ(pool.top(), goal(7));
+  EXPECT_EQ(pool.back(), goal(7));
 }
 
 }  // namespace
