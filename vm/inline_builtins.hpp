@@ -55,25 +55,28 @@ inline bool small_operands(Cell a, Cell b) {
 inline Cell truth(bool b) { return b ? kTrue : kFalse; }
 
 // A small integer is v * 8 + 2: sums and differences work on the cells themselves (the 64-bit
-// overflow of the shifted values is exactly the 61-bit overflow of the integers).
+// overflow of the shifted values is exactly the 61-bit overflow of the integers). With
+// a = 8x + 2 and b = 8y + 2, a + (b - 2) is 8(x + y) + 2 and a - (b - 2) is 8(x - y) + 2, the
+// result's cell, and overflows exactly when 8(x + y) or 8(x - y) does (a multiple of 8 plus 2 is
+// in range when the multiple is): one instruction and its overflow test where b is a constant.
 template <bool kA = false, bool kB = false>
 inline bool add(Cell a, Cell b, Cell& r) {
   std::int64_t s = 0;
   if (!small_operands<kA, kB>(a, b) ||
-      __builtin_add_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &s)) {
+      __builtin_add_overflow(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b - 2), &s)) {
     return false;
   }
-  r = static_cast<Cell>(s) + 2;
+  r = static_cast<Cell>(s);
   return true;
 }
 template <bool kA = false, bool kB = false>
 inline bool sub(Cell a, Cell b, Cell& r) {
   std::int64_t d = 0;
   if (!small_operands<kA, kB>(a, b) ||
-      __builtin_sub_overflow(static_cast<std::int64_t>(a - 2), static_cast<std::int64_t>(b - 2), &d)) {
+      __builtin_sub_overflow(static_cast<std::int64_t>(a), static_cast<std::int64_t>(b - 2), &d)) {
     return false;
   }
-  r = static_cast<Cell>(d) + 2;
+  r = static_cast<Cell>(d);
   return true;
 }
 template <bool kA = false, bool kB = false>

@@ -5,6 +5,7 @@
 #include "vm/inline_builtins.hpp"
 
 #include <cstdint>
+#include <vector>
 
 #include <gtest/gtest.h>
 
@@ -51,6 +52,35 @@ TEST(InlineBuiltins, DivisionOnTheCellsIsTheDivisionOfTheIntegers) {
       }
       ASSERT_TRUE(inline_builtins::div(small(x), small(y), q)) << x << " / " << y;
       EXPECT_EQ(q, small(x / y)) << x << " / " << y;
+    }
+  }
+}
+
+// Sums and differences are computed on the tagged cells: for every pair of boundary values, the
+// cell of the integer's sum or difference where it fits the small integers, no answer where it
+// does not (the 64-bit overflow of the cells is the 61-bit overflow of the integers).
+TEST(InlineBuiltins, SumsAndDifferencesOnTheCellsOverflowExactlyWhereTheIntegersDo) {
+  const std::int64_t big = std::int64_t{1} << 59;
+  const std::vector<std::int64_t> values{0, 1, -1, 2, -2, 7, -8, big, -big, big + 1, -big - 1,
+                                         kSmallIntMin, kSmallIntMin + 1, kSmallIntMax, kSmallIntMax - 1};
+  // Small integers have 61 bits: their sums and differences fit 64.
+  const auto fits = [](std::int64_t v) { return v >= kSmallIntMin && v <= kSmallIntMax; };
+  for (const std::int64_t x : values) {
+    for (const std::int64_t y : values) {
+      Cell r = 0;
+      const std::int64_t sum = x + y;
+      ASSERT_EQ(inline_builtins::add(small(x), small(y), r), fits(sum)) << x << " + " << y;
+      if (fits(sum)) {
+        EXPECT_EQ(r, small(sum)) << x << " + " << y;
+      }
+      const std::int64_t difference = x - y;
+      ASSERT_EQ(inline_builtins::sub(small(x), small(y), r), fits(difference)) << x << " - " << y;
+      if (fits(difference)) {
+        EXPECT_EQ(r, small(difference)) << x << " - " << y;
+      }
+      // The forms native code uses where an operand is known to be a small integer.
+      ASSERT_EQ((inline_builtins::add<true, true>(small(x), small(y), r)), fits(sum)) << x << " + " << y;
+      ASSERT_EQ((inline_builtins::sub<true, false>(small(x), small(y), r)), fits(difference)) << x << " - " << y;
     }
   }
 }
