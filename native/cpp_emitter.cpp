@@ -54,6 +54,10 @@ using vm::Op;
 
 /// Arguments a native function takes as C++ arguments (the rest travel in NativeFrame::extra).
 constexpr std::uint32_t kRegisterArguments = 4;
+/// After a last call's slice test (`if (--@slice@ != 0)`) failed: the slice was at its last
+/// reduction, which the loop's tail call counts again and so ends the slice (as the
+/// interpreter's `--slice == 0`).
+constexpr const char* kSliceOver = "  @slice@ = 1;  // the slice's last reduction: the loop's tail call ends it";
 /// The clause lists of one predicate beyond which no list is split further (a bound on the
 /// code the decision tree can add).
 constexpr std::size_t kMaxLists = 64;
@@ -272,9 +276,12 @@ class PredicateEmitter {
   };
   /// The register `r` dereferenced in place and switched on: its tag, then its constant or
   /// functor, in the order of the commonest cases (a list cell, a constant, an unbound variable,
-  /// a structure, a number).
+  /// a structure, a number). Where some clause takes a list cell, a list cell that needs no
+  /// dereferencing is sent there first: a list walked by the predicate's own loop takes one test
+  /// a cell (GCC lays the deref loop's test and a tag test after it out as two).
   void emit_dispatch(std::uint64_t r, const Dispatch& d) {
     const std::string x = reg(r);
+    if (d.cons != d.other) line(fmt::format("if (is_cons({})) [[likely]] goto {};", x, jump(d.cons)));
     line(fmt::format("{} = native_cells::deref({});", x, x));
     line(fmt::format("if (is_cons({})) goto {};", x, jump(d.cons)));
     line(fmt::format("if (is_atom({0}) || is_int({0})) {{", x));
@@ -1534,8 +1541,7 @@ class PredicateEmitter {
           if (segment == *open_) loop_sites_.insert(site);
         }
       }
-      line("  if (@slice@ > 1) [[likely]] {");
-      line("    --@slice@;");
+      line("  if (--@slice@ != 0) [[likely]] {");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::uint32_t> changed;
       for (std::uint32_t i = 0; i < n; ++i) {
@@ -1562,10 +1568,11 @@ class PredicateEmitter {
       line("    noted = false;");
       line(fmt::format("    goto {};", jump(entry_derefed_.empty() ? "entry" : "loop")));
       line("  }");
+      line(kSliceOver);
     } else if (native_[target] && cluster_of_[target] == cluster_of_[id_]) {
       // A last call of another member of its cluster: the arguments in the callee's argument
       // registers (a parallel assignment) and a jump to its entry.
-      line("  if (@slice@ > 1) [[likely]] {");
+      line("  if (--@slice@ != 0) [[likely]] {");
       line(fmt::format("    @enter {}", target));
       line(fmt::format("    f.site = {};", pc));
       const auto callee_register = [&](std::uint32_t i) {
@@ -1580,8 +1587,9 @@ class PredicateEmitter {
       line("    noted = false;");
       line(fmt::format("    goto {};", label_of(target, "entry")));
       line("  }");
+      line(kSliceOver);
     } else if (native_[target]) {
-      line("  if (@slice@ > 1) [[likely]] {");
+      line("  if (--@slice@ != 0) [[likely]] {");
       line("    @slice_passed");
       line(fmt::format("    f.site = {};", pc));
       std::vector<std::string> args;
@@ -1595,6 +1603,7 @@ class PredicateEmitter {
       while (args.size() < kRegisterArguments) args.emplace_back("0");
       line(fmt::format("    return p{}(iu, f, {});", target, fmt::join(args, ", ")));
       line("  }");
+      line(kSliceOver);
     }
     // Through the loop: a builtin or an interpreted predicate, or the time slice is over.
     line("  Cell* const R = NativeAccess::registers(iu);");
@@ -1684,7 +1693,7 @@ class PredicateEmitter {
         }
       } else if (body.starts_with("@enter ")) {
         const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
-        text += "  " + pad + entering(view.locals.at(callee)) + "\n";
+        if (const std::string moved = entering(view.locals.at(callee)); !moved.empty()) text += "  " + pad + moved + "\n";
       } else if (const auto resolved = with_bookkeeping(with_uncounts(l))) {
         text += "  " + *resolved + "\n";
       }
@@ -1695,9 +1704,11 @@ class PredicateEmitter {
  private:
   /// The time slice passed on by a last call of a member whose code keeps it in a C++ variable
   /// or not (`callee_locals`), from this one.
+  /// The slice test of the last call has already counted the call (`--@slice@ != 0`), in the
+  /// caller's place: only a callee that keeps it elsewhere needs it moved.
   [[nodiscard]] std::string entering(bool callee_locals) const {
-    if (locals_) return callee_locals ? "--slice;" : "f.slice = slice - 1;";
-    return callee_locals ? "slice = f.slice - 1; room_limit = iu.heap.native_limit();" : "--f.slice;";
+    if (locals_) return callee_locals ? "" : "f.slice = slice;";
+    return callee_locals ? "slice = f.slice; room_limit = iu.heap.native_limit();" : "";
   }
 
  public:
@@ -1714,7 +1725,7 @@ class PredicateEmitter {
       return locals_ ? std::optional(pad + "slice = f.slice;  // (a collection that left the heap crowded ended it, or a goal was taken)")
                      : std::nullopt;
     }
-    if (body == "@slice_passed") return pad + (locals_ ? "f.slice = slice - 1;" : "--f.slice;");
+    if (body == "@slice_passed") return locals_ ? std::optional(pad + "f.slice = slice;") : std::nullopt;
     for (const auto& [mark, local, frame] : {std::tuple{"@slice@", "slice", "f.slice"},
                                              std::tuple{"@room@", "room_limit - iu.heap.top()", "iu.heap.native_room()"}}) {
       for (std::size_t at = l.find(mark); at != std::string::npos; at = l.find(mark, at)) {

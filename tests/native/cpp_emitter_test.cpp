@@ -205,17 +205,21 @@ TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
 }
 
 // A function that loops (its own last call) keeps its time slice, the heap's end and the count
-// of its loop's site in C++ variables: the slice is counted down in the variable and written to
-// the frame before a return, the count added to site_counts before every return and every spill
-// of the registers (a call into the runtime), and the heap's end read again at every reload.
+// of its loop's site in C++ variables: the slice is counted down in the variable (by the last
+// call's test) and written to the frame before a return, the count added to site_counts before
+// every return and every spill of the registers (a call into the runtime), and the heap's end
+// read again at every reload.
 TEST(CppEmitter, ALoopKeepsItsSliceAndCountInVariables) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("count.fl", kCountDown)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string counting = function_of(text, "count/1");
   EXPECT_NE(counting.find("std::uint32_t slice = f.slice;"), std::string::npos) << counting;
-  EXPECT_NE(counting.find("if (slice > 1) [[likely]] {\n      --slice;"), std::string::npos) << counting;
-  EXPECT_EQ(counting.find("--f.slice;"), std::string::npos) << counting;
+  EXPECT_NE(counting.find("if (--slice != 0) [[likely]] {"), std::string::npos) << counting;
+  // The last reduction of the slice: the frame gets it back, for the loop to end the slice.
+  EXPECT_NE(counting.find("slice = 1;"), std::string::npos) << counting;
+  EXPECT_NE(counting.find("f.slice = slice;"), std::string::npos) << counting;
+  EXPECT_EQ(counting.find("--f.slice"), std::string::npos) << counting;
   EXPECT_NE(counting.find("const Cell* room_limit = iu.heap.native_limit();"), std::string::npos) << counting;
   EXPECT_NE(counting.find("room_limit = iu.heap.native_limit(); }"), std::string::npos) << counting;
   // The loop's site: one variable, incremented in the loop and added before each return.
