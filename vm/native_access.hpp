@@ -34,11 +34,13 @@ inline Cell* address(Cell c, Tag known) {
 }
 inline Cell load(const Cell* p) { return *p; }
 inline void store(Cell* p, Cell value) { *p = value; }
-/// field_term() for a list cell's tail on IU 0: a REF to the field when the tail is the
-/// unbound variable kept in the cell itself (a REF's tag is 0: the field's address).
-inline Cell tail(const Cell* cell) {
-  const Cell c = load(cell + 1);
-  return is_var_contents(c) ? std::bit_cast<Cell>(cell + 1) : c;
+/// field_term() for the tail of the list cell `list` on IU 0: a REF to the field when the tail
+/// is the unbound variable kept in the cell itself (a REF's tag is 0: the field's address).
+/// Computed from the tagged cell, the field's address is one addition (list - CONS + 8).
+inline Cell list_tail(Cell list) {
+  const Cell field = list - static_cast<Cell>(Tag::Cons) + sizeof(Cell);
+  const Cell c = load(std::bit_cast<const Cell*>(static_cast<std::uintptr_t>(field)));
+  return is_var_contents(c) ? field : c;
 }
 /// deref() for cells of IU 0.
 inline Cell deref(Cell c) {
