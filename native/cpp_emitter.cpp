@@ -727,7 +727,7 @@ class PredicateEmitter {
               line(fmt::format("{{  // {} = [{}|{}] (a list cell: the index saw it)", reg(r), reg(to), reg(to + 1)));
               line(fmt::format("  const Cell* const cell = native_cells::address({}, Tag::Cons);", reg(r)));
               line(fmt::format("  {} = cell[0];", reg(to)));
-              line(fmt::format("  {} = native_cells::tail(cell);", reg(to + 1)));
+              line(fmt::format("  {} = native_cells::list_tail({});", reg(to + 1), reg(r)));
               line("}");
             } else {
               line(mismatch);
@@ -739,7 +739,7 @@ class PredicateEmitter {
           line("  if (is_cons(v)) {");
           line("    const Cell* const cell = native_cells::address(v, Tag::Cons);");
           line(fmt::format("    {} = cell[0];", reg(to)));
-          line(fmt::format("    {} = native_cells::tail(cell);", reg(to + 1)));
+          line(fmt::format("    {} = native_cells::list_tail(v);", reg(to + 1)));
           line(fmt::format("  }} else if (is_unbound(v)) {}", block("v", code_[pc + 3])));
           line(fmt::format("  else {}", mismatch));
           line("}");
@@ -1738,25 +1738,38 @@ class PredicateEmitter {
   /// The count sites of a function's own loop (the segments its own last calls end:
   /// loop_sites_) count in C++ variables, added to the program's counts (site_counts) before
   /// anything else may read them: before every return and every call into the runtime (the
-  /// registers' spill).
-  static std::string with_loop_counts(const std::string& text, const std::set<std::size_t>& sites) {
-    if (sites.empty()) return text;
+  /// registers' spill). A jump to another member's entry adds the counts of the loops that are
+  /// not that member's: inside a member's code only its own loop's counts are then other than
+  /// 0, and GCC keeps no register for the others while that member loops (`owners`: the member
+  /// whose loop each site counts).
+  static std::string with_loop_counts(const std::string& text, const std::map<std::size_t, vm::PredicateId>& owners) {
+    if (owners.empty()) return text;
     std::string flush;
     std::string declarations;
-    for (const std::size_t k : sites) {
+    for (const auto& [k, owner] : owners) {
       flush += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
       declarations += fmt::format("  std::uint64_t count{} = 0;  // site_counts[{}] not added yet\n", k, k);
     }
+    // The counts added at a jump to the entry of `target` (its own loop's are kept).
+    const auto foreign_flush = [&](vm::PredicateId target) {
+      std::string added;
+      for (const auto& [k, owner] : owners) {
+        if (owner != target) added += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
+      }
+      return added;
+    };
     static const std::regex spill(R"(R\[\d+\] = r\d+;)");
+    static const std::regex member_jump(R"(goto p(\d+)_(entry|loop);)");
     std::string result;
     std::istringstream lines(text);
     bool spilling = false;  // the line before was a spill's, after which the counts were added
+    bool in_member_switch = false;
     for (std::string line; std::getline(lines, line);) {
       // The code before a comment (the comments quote the program's clauses).
       const std::size_t comment = line.find("//");
       std::string code = line.substr(0, comment);
       const std::string rest = comment == std::string::npos ? "" : line.substr(comment);
-      for (const std::size_t k : sites) {
+      for (const auto& [k, owner] : owners) {
         const std::string from = fmt::format("++site_counts[{}];", k);
         if (const std::size_t at = code.find(from); at != std::string::npos) {
           code.replace(at, from.size(), fmt::format("++count{};", k));
@@ -1771,6 +1784,16 @@ class PredicateEmitter {
         from = end + 1;
       }
       code = changed + code.substr(from);
+      // (The function's first switch, to the member called, jumps before anything counted.)
+      if (line.starts_with("  switch (f.member) {")) in_member_switch = true;
+      if (line == "  }") in_member_switch = false;
+      std::smatch jump;
+      if (!in_member_switch && std::regex_search(code, jump, member_jump)) {
+        const std::string added = foreign_flush(static_cast<vm::PredicateId>(std::stoul(jump[1].str())));
+        if (!added.empty()) {
+          code = jump.prefix().str() + "{ " + added + jump[0].str() + " }" + jump.suffix().str();
+        }
+      }
       // Before a spill (a run of lines of one is added to once, after the run's indentation).
       const bool spill_line = std::regex_search(code, spill) && code.find("return ") == std::string::npos;
       if (spill_line && !spilling) code.insert(code.find_first_not_of(' '), flush);
@@ -1909,12 +1932,12 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
   text += "  std::size_t mark = 0;\n";
   text += "  (void)mark;\n";
   text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
-  std::set<std::size_t> loop_sites;
+  std::map<std::size_t, vm::PredicateId> loop_sites;  // a loop's count site: whose loop it is
   bool locals = false;
   for (const PredicateEmitter& m : members) {
     if (!m.locals()) continue;
     locals = true;
-    loop_sites.insert(m.loop_sites().begin(), m.loop_sites().end());
+    for (const std::size_t site : m.loop_sites()) loop_sites.emplace(site, m.id());
   }
   if (locals) {
     // The time slice left, in a C++ variable while a member that keeps it there runs (its

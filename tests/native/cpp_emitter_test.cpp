@@ -268,10 +268,48 @@ TEST(CppEmitter, ALoopsCountIsAddedOnceBeforeARunOfSpillLines) {
   EXPECT_GT(spills_after_spills, 0U) << fib;
 }
 
+// Two loops in one function (naive reverse: nrev/2's own loop spawns append/3 goals, which the
+// end of its body takes and loops in append/3's own): a jump to a member's entry adds the counts
+// of the other members' loops (so that GCC needs no register for them while that member
+// loops), never that member's own.
+TEST(CppEmitter, AJumpToAnotherMemberAddsTheCountsOfTheOtherLoops) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("nrev.fl", R"(
+nrev([], Ys) :- Ys = [].
+nrev([X|Xs], Ys) :- nrev(Xs, Ys1), append(Ys1, [X], Ys).
+append([], Ys, Zs) :- Zs = Ys.
+append([X|Xs], Ys, Zs) :- Zs = [X|Zs1], append(Xs, Ys, Zs1).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string function = function_of(text, "nrev/2");
+  ASSERT_EQ(function, function_of(text, "append/3")) << "one cluster expected";
+  const auto count_of = [&](const std::string& label) {
+    std::smatch m;
+    const std::string code = code_of(text, label);
+    return std::regex_search(code, m, std::regex(R"(\+\+(count\d+);)")) ? m[1].str() : std::string("?");
+  };
+  const std::string nrev_count = count_of("nrev/2");
+  const std::string append_count = count_of("append/3");
+  ASSERT_NE(nrev_count, "?") << function;
+  ASSERT_NE(append_count, "?") << function;
+  const std::string append_entry = "goto " + labels_of(text, "append/3") + "entry;";
+  std::size_t flushing_jumps = 0;
+  std::istringstream lines(function);
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find(append_entry) == std::string::npos || line.find("case ") != std::string::npos) continue;
+    EXPECT_EQ(line.find("+= " + append_count + ";"), std::string::npos) << line;
+    if (line.find("site_counts") != std::string::npos) {
+      ++flushing_jumps;
+      EXPECT_NE(line.find("+= " + nrev_count + "; " + nrev_count + " = 0;"), std::string::npos) << line;
+    }
+  }
+  EXPECT_GT(flushing_jumps, 0U) << function;
+}
+
 // A stream's producer makes each list cell with a fresh tail as two cells, the variable in
 // the cell's own tail field (vm/terms.hpp, field_term): a REF to that field is the tail, and
 // the next turn binds it in place. A reader of a list cell's tail turns the variable's contents
-// into that REF (native_cells::tail), never copies them.
+// into that REF (native_cells::list_tail), never copies them.
 TEST(CppEmitter, AStreamProducerKeepsTheTailVariableInTheListCell) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("gen.fl", R"(
@@ -288,7 +326,7 @@ count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
   EXPECT_NE(producing.find("make_pointer(Tag::Ref, p + 1, here);"), std::string::npos) << producing;
   EXPECT_EQ(producing.find("take(3)"), std::string::npos) << producing;
   const std::string reading = code_of(text, "count/3");
-  EXPECT_NE(reading.find("= native_cells::tail(cell);"), std::string::npos) << reading;
+  EXPECT_NE(reading.find("= native_cells::list_tail("), std::string::npos) << reading;
   EXPECT_EQ(reading.find("= cell[1];"), std::string::npos) << reading;
 }
 
