@@ -35,19 +35,23 @@ inline std::optional<Op> instruction_for(BuiltinId id) {
   }
 }
 
+/// Both cells small integers: their tags less the integer tag are both 0. (As a - 2 and b - 2,
+/// the forms the sum and the difference take, below: the compiler computes them once.)
 inline bool both_small(Cell a, Cell b) {
-  return (((a ^ static_cast<Cell>(Tag::Int)) | (b ^ static_cast<Cell>(Tag::Int))) & kTagMask) == 0;
+  return (((a - static_cast<Cell>(Tag::Int)) | (b - static_cast<Cell>(Tag::Int))) & kTagMask) == 0;
 }
 /// both_small where native code knows some of it (cpp_emitter.cpp, a body's fast copy): `kA`,
 /// `kB` when `a`, `b` are known to be small integers, which is then not tested again.
 template <bool kA, bool kB>
 inline bool small_operands(Cell a, Cell b) {
+  // (is_int as both_small tests it: c - 2, which a sum or difference computes as well.)
+  const auto small = [](Cell c) { return ((c - static_cast<Cell>(Tag::Int)) & kTagMask) == 0; };
   if constexpr (kA && kB) {
     return true;
   } else if constexpr (kA) {
-    return is_int(b);
+    return small(b);
   } else if constexpr (kB) {
-    return is_int(a);
+    return small(a);
   } else {
     return both_small(a, b);
   }
