@@ -862,7 +862,13 @@ class PredicateEmitter {
     room_cells_ = body_cells_.at(start);
     reserved_ = false;
     reserved_at_.clear();
-    for (const std::uint64_t pc : instructions(start, Region::Body)) {
+    body_pcs_ = instructions(start, Region::Body);
+    body_targets_.clear();
+    for (const std::uint64_t pc : body_pcs_) {
+      if (const std::uint64_t target = jump_target(pc); target != 0) body_targets_.insert(target);
+      if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) body_targets_.insert(pc);
+    }
+    for (const std::uint64_t pc : body_pcs_) {
       const auto at = derefed_at_.find(pc);
       // Reserved here: on the way from the instruction before (if it goes on to this one) and
       // on every jump here; not where a commit jumps (pc == start, or another clause's body).
@@ -1106,30 +1112,69 @@ class PredicateEmitter {
     return true;
   }
 
-  /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool.
+  /// How many spawns follow one another from the one at `pc` in the body being emitted, with
+  /// nothing jumping to any but the first (1: the spawn at `pc` alone).
+  [[nodiscard]] std::size_t spawn_run(std::uint64_t pc) const {
+    const auto is_spawn = [&](std::uint64_t at) {
+      const auto op = static_cast<Op>(code_[at]);
+      return op == Op::spawn || op == Op::spawn_at;
+    };
+    std::size_t run = 1;
+    for (std::uint64_t at = pc + instruction_size(code_, pc);
+         body_pcs_.count(at) != 0 && body_targets_.count(at) == 0 && is_spawn(at);
+         at += instruction_size(code_, at)) {
+      ++run;
+    }
+    return run;
+  }
+
+  /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool. The goals of
+  /// a run of spawns (spawn_run) are pushed together after their records are made: one test of
+  /// the pool's room for all (NativeAccess::pool_slots), and nothing between the records that
+  /// might read the heap's top (GCC writes it back to the heap before every call a push's growth
+  /// might make).
   void spawn(std::uint64_t pc, vm::PredicateId target, std::uint32_t n, std::uint64_t regs) {
     spawned_.insert(target);
-    line(fmt::format("{{  // {}", predicate_name(target)));
-    line(fmt::format("  Cell* const p = iu.heap.take({});", vm::goal_record::kHeaderCells + n));
-    line(fmt::format("  p[0] = {};", hex(vm::goal_record::header(n))));
-    line(fmt::format("  p[1] = {};", hex(vm::goal_record::origin(target, pc))));
+    if (run_left_ == 0) {
+      const std::size_t run = spawn_run(pc);
+      if (run > 1) {
+        line(fmt::format("{{  // {} goals, pushed together", run));
+        line(fmt::format("  Cell goals[{}];", run));
+        run_left_ = run;
+        run_done_ = 0;
+      }
+    }
+    const std::string pad = run_left_ > 0 ? "  " : "";
+    line(fmt::format("{}{{  // {}", pad, predicate_name(target)));
+    line(fmt::format("{}  Cell* const p = iu.heap.take({});", pad, vm::goal_record::kHeaderCells + n));
+    line(fmt::format("{}  p[0] = {};", pad, hex(vm::goal_record::header(n))));
+    line(fmt::format("{}  p[1] = {};", pad, hex(vm::goal_record::origin(target, pc))));
     if (image_.random_used) {
-      line(fmt::format("  p[2] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
+      line(fmt::format("{}  p[2] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
                        "0x{:x}ULL));",
-                       image_.site_keys.at(pc)));
+                       pad, image_.site_keys.at(pc)));
     } else {
-      line(fmt::format("  p[2] = {};", hex(vm::make_small_int(0))));
+      line(fmt::format("{}  p[2] = {};", pad, hex(vm::make_small_int(0))));
     }
     for (std::uint32_t i = 0; i < n; ++i) {
-      line(fmt::format("  p[{}] = {};", vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
+      line(fmt::format("{}  p[{}] = {};", pad, vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
     }
     if (open_) {
       ++done_spawns_;
       if (counting_) ++segments_[*open_].spawns;
     } else {
-      line("  ++iu.counters.goals_spawned;");
+      line(pad + "  ++iu.counters.goals_spawned;");
     }
-    line("  NativeAccess::push_goal(iu, make_pointer(Tag::Box, p, here));");
+    if (run_left_ == 0) {
+      line("  NativeAccess::push_goal(iu, make_pointer(Tag::Box, p, here));");
+      line("}");
+      return;
+    }
+    line(fmt::format("    goals[{}] = make_pointer(Tag::Box, p, here);", run_done_++));
+    line("  }");
+    if (--run_left_ > 0) return;
+    line(fmt::format("  Cell* const slots = NativeAccess::pool_slots(iu, {});", run_done_));
+    for (std::size_t i = 0; i < run_done_; ++i) line(fmt::format("  slots[{0}] = goals[{0}];", i));
     line("}");
   }
 
@@ -1833,6 +1878,11 @@ class PredicateEmitter {
   /// the fast copy jumps to.
   bool from_fast_copy_ = false;
   std::set<std::uint64_t> bodies_;
+  /// The body copy being emitted: its instructions, and those something jumps to (spawn_run).
+  std::set<std::uint64_t> body_pcs_;
+  std::set<std::uint64_t> body_targets_;
+  std::size_t run_left_ = 0;  ///< spawns of the run being emitted still to come (spawn)
+  std::size_t run_done_ = 0;  ///< spawns of that run emitted
   std::set<std::uint64_t> emitted_bodies_;
   std::vector<std::string> out_;
   std::set<std::string> targets_;

@@ -26,14 +26,15 @@ GoalPool::GoalPool() : cells_(std::make_unique<Cell[]>(kFirstCapacity + 1)) {
   end_ = cells_.get() + kFirstCapacity + 1;
 }
 
-void GoalPool::grow() {
-  const std::size_t slots = static_cast<std::size_t>(end_ - cells_.get());
+void GoalPool::grow(std::size_t n) {
+  std::size_t slots = static_cast<std::size_t>(end_ - cells_.get());
   const std::size_t used = static_cast<std::size_t>(top_ - cells_.get());
-  auto cells = std::make_unique<Cell[]>(2 * slots);
+  while (slots - used < n) slots *= 2;
+  auto cells = std::make_unique<Cell[]>(slots);
   std::copy(cells_.get(), top_, cells.get());
   cells_ = std::move(cells);
   top_ = cells_.get() + used;
-  end_ = cells_.get() + 2 * slots;
+  end_ = cells_.get() + slots;
 }
 
 void GoalPool::erase_oldest(std::size_t n) {

@@ -34,8 +34,16 @@ class GoalPool {
   /// The oldest goal (not empty()).
   [[nodiscard]] Cell front() const { return base()[0]; }
   void push_back(Cell goal) {
-    if (top_ == end_) [[unlikely]] grow();
+    if (top_ == end_) [[unlikely]] grow(1);
     *top_++ = goal;
+  }
+  /// Room for `n` more goals on top, returned to be filled at once: the caller writes the `n`
+  /// goals, oldest first, before anything else reads the pool.
+  Cell* claim(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - top_) < n) [[unlikely]] grow(n);
+    Cell* const slots = top_;
+    top_ += n;
+    return slots;
   }
   /// Drops the newest goal (not empty()).
   void pop_back() { --top_; }
@@ -53,7 +61,8 @@ class GoalPool {
 
  private:
   [[nodiscard]] Cell* base() const { return cells_.get() + 1; }
-  void grow();
+  /// Doubles the slots until `n` more goals fit.
+  void grow(std::size_t n);
 
   std::unique_ptr<Cell[]> cells_;  // [sentinel][goal 1]...[goal n] ... end_
   Cell* top_ = nullptr;            // one past the newest goal

@@ -219,6 +219,9 @@ struct NativeAccess {
   /// heap crowded ends the time slice (Iu::crowded_after). False: heap exhausted (the error is recorded).
   [[gnu::cold]] static bool reserve(Iu& iu, NativeFrame& frame, std::size_t cells);
   static void push_goal(Iu& iu, Cell goal) { iu.pool_.push_back(goal); }
+  /// Room for `n` goals pushed together (GoalPool::claim): one test of the pool's room for a
+  /// run of spawns, after their records are made (cpp_emitter.cpp: spawn).
+  static Cell* pool_slots(Iu& iu, std::size_t n) { return iu.pool_.claim(n); }
   /// A builtin called by the instruction at `pc` (call_builtin, call_function and the fn_*
   /// instructions' general case), its operands in registers(). False on a runtime error.
   static bool call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc, bool function);

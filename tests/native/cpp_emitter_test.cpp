@@ -306,6 +306,31 @@ append([X|Xs], Ys, Zs) :- Zs = [X|Zs1], append(Xs, Ys, Zs1).
   EXPECT_GT(flushing_jumps, 0U) << function;
 }
 
+// Spawns that follow one another are pushed together after their records are made: fib1's
+// body spawns fib(N2, F2) and add(F1, F2, F) (its last goal, fib(N1, F1), is reduced at once):
+// one claim of two slots of the pool, filled oldest first, and no push of a goal of its own. A
+// body that spawns one goal pushes it.
+TEST(CppEmitter, ARunOfSpawnsIsPushedTogether) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + R"(
+one(X) :- two(X, Y), three(Y).
+two(_, Y) :- Y = 2.
+three(_).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string fib = code_of(text, "fib/2");
+  EXPECT_NE(fib.find("Cell goals[2];"), std::string::npos) << fib;
+  EXPECT_NE(fib.find("Cell* const slots = NativeAccess::pool_slots(iu, 2);\n    slots[0] = goals[0];\n    slots[1] = goals[1];"),
+            std::string::npos)
+      << fib;
+  // The records come first, the slots after the last of them.
+  EXPECT_LT(fib.find("goals[1] = make_pointer(Tag::Box, p, here);"), fib.find("pool_slots")) << fib;
+  EXPECT_EQ(fib.find("push_goal"), std::string::npos) << fib;
+  const std::string one = code_of(text, "one/1");
+  EXPECT_NE(one.find("NativeAccess::push_goal(iu, make_pointer(Tag::Box, p, here));"), std::string::npos) << one;
+  EXPECT_EQ(one.find("pool_slots"), std::string::npos) << one;
+}
+
 // A stream's producer makes each list cell with a fresh tail as two cells, the variable in
 // the cell's own tail field (vm/terms.hpp, field_term): a REF to that field is the tail, and
 // the next turn binds it in place. A reader of a list cell's tail turns the variable's contents

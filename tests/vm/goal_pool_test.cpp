@@ -54,6 +54,25 @@ TEST(GoalPool, GrowsKeepingItsGoalsInOrderAndTheSentinelBelowThem) {
   EXPECT_EQ(pool.back(), GoalPool::sentinel());
 }
 
+// Claimed slots are the next places on top, oldest first; a claim larger than the free room
+// (and than the pool's doubled size) grows the pool enough at once, keeping what it held.
+TEST(GoalPool, ClaimedSlotsAreTheNextGoalsOnTopAndGrowThePoolEnough) {
+  GoalPool pool;
+  pool.push_back(goal(0));
+  Cell* slots = pool.claim(3);
+  for (std::int64_t i = 0; i < 3; ++i) slots[i] = goal(1 + i);
+  EXPECT_EQ(pool.size(), 4U);
+  EXPECT_EQ(pool.back(), goal(3));
+  constexpr std::size_t kMany = 5000;  // more than twice the first capacity
+  slots = pool.claim(kMany);
+  for (std::size_t i = 0; i < kMany; ++i) slots[i] = goal(static_cast<std::int64_t>(4 + i));
+  ASSERT_EQ(pool.size(), 4 + kMany);
+  std::int64_t expected = 0;
+  for (const Cell g : pool) EXPECT_EQ(g, goal(expected++));
+  for (std::size_t i = 0; i < 4 + kMany; ++i) pool.pop_back();
+  EXPECT_EQ(pool.back(), GoalPool::sentinel());
+}
+
 TEST(GoalPool, ErasingTheOldestKeepsTheRestInOrder) {
   GoalPool pool;
   for (int i = 0; i < 5; ++i) pool.push_back(goal(i));
