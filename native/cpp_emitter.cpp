@@ -959,12 +959,13 @@ class PredicateEmitter {
     }
   }
   /// The test of the heap's room for the body's cells, here, unless it happened on every way
-  /// here. native_room() is 0 or less under --gc-stress: every reservation collects then. (Its
+  /// here. Heap::native_limit() is the heap's start under --gc-stress (native_room() is 0 or
+  /// less): every reservation collects then. (Its
   /// failure ends the run: what the segment has not done yet is taken back, exit_uncount.)
   void emit_room(const std::string& pad, std::uint64_t pc) {
     if (reserved_ || room_cells_ == 0) return;
     const std::set<std::uint64_t>& live = liveness_.live_in(pc);
-    line(fmt::format("{}if (@room@ < {}) [[unlikely]] {{", pad, room_cells_));
+    line(fmt::format("{}if (native_cells::short_of(iu.heap.top(), @limit@, {})) [[unlikely]] {{", pad, room_cells_));
     out_.push_back(pad + "  " + spill_mark(live));
     out_.push_back(pad + "  @slice_to_frame");
     line(fmt::format("{}  if (!NativeAccess::reserve(iu, f, {})) {{ {}return NativeOutcome::Error; }}", pad,
@@ -1772,7 +1773,7 @@ class PredicateEmitter {
     }
     if (body == "@slice_passed") return locals_ ? std::optional(pad + "f.slice = slice;") : std::nullopt;
     for (const auto& [mark, local, frame] : {std::tuple{"@slice@", "slice", "f.slice"},
-                                             std::tuple{"@room@", "room_limit - iu.heap.top()", "iu.heap.native_room()"}}) {
+                                             std::tuple{"@limit@", "room_limit", "iu.heap.native_limit()"}}) {
       for (std::size_t at = l.find(mark); at != std::string::npos; at = l.find(mark, at)) {
         l.replace(at, std::string_view(mark).size(), locals_ ? local : frame);
       }

@@ -42,6 +42,12 @@ inline Cell list_tail(Cell list) {
   const Cell c = load(std::bit_cast<const Cell*>(static_cast<std::uintptr_t>(field)));
   return is_var_contents(c) ? field : c;
 }
+/// Whether fewer than `n` cells are free from the heap's `top` to `limit` (none where `limit`
+/// lies below `top`): top + n cells against the limit, as addresses (an addition and a
+/// comparison, where `limit - top < n` takes a subtraction more).
+inline bool short_of(const Cell* top, const Cell* limit, std::size_t n) {
+  return reinterpret_cast<std::uintptr_t>(top) + n * sizeof(Cell) > reinterpret_cast<std::uintptr_t>(limit);
+}
 /// deref() for cells of IU 0.
 inline Cell deref(Cell c) {
   while (is_ref(c)) {

@@ -467,7 +467,7 @@ fib1(false, N, F) :- sub(N, 1, N1), sub(N, 2, N2), fib(N1, F1), fib(N2, F2), add
   const std::string own = labels_of(text, "fib1/3");
   // The test reads the heap's room through the IU, or through a limit the function keeps.
   const auto room_test = [](const std::string& code, std::size_t from = 0) {
-    return std::min(code.find("native_room() <", from), code.find("room_limit - iu.heap.top() <", from));
+    return code.find("native_cells::short_of(iu.heap.top(), ", from);
   };
   // The base case's body: from its label to the unification that ends it.
   const auto unify = function.find("NativeAccess::unify(iu, ");
