@@ -959,9 +959,9 @@ class PredicateEmitter {
     }
   }
   /// The test of the heap's room for the body's cells, here, unless it happened on every way
-  /// here. Heap::native_limit() is the heap's start under --gc-stress (native_room() is 0 or
-  /// less): every reservation collects then. (Its
-  /// failure ends the run: what the segment has not done yet is taken back, exit_uncount.)
+  /// here. Heap::native_limit() is the heap's start under --gc-stress: every reservation
+  /// collects then. (Its failure ends the run: what the segment has not done yet is taken
+  /// back, exit_uncount.)
   void emit_room(const std::string& pad, std::uint64_t pc) {
     if (reserved_ || room_cells_ == 0) return;
     const std::set<std::uint64_t>& live = liveness_.live_in(pc);
@@ -1749,9 +1749,9 @@ class PredicateEmitter {
 
  private:
   /// The time slice passed on by a last call of a member whose code keeps it in a C++ variable
-  /// or not (`callee_locals`), from this one.
-  /// The slice test of the last call has already counted the call (`--@slice@ != 0`), in the
-  /// caller's place: only a callee that keeps it elsewhere needs it moved.
+  /// or not (`callee_locals`), from this one: the last call's slice test has already counted
+  /// the call (`--@slice@ != 0`) in the caller's place, so only a callee that keeps it
+  /// elsewhere needs it moved.
   [[nodiscard]] std::string entering(bool callee_locals) const {
     if (locals_) return callee_locals ? "" : "f.slice = slice;";
     return callee_locals ? "slice = f.slice; room_limit = iu.heap.native_limit();" : "";
@@ -1790,20 +1790,19 @@ class PredicateEmitter {
   /// whose loop each site counts).
   static std::string with_loop_counts(const std::string& text, const std::map<std::size_t, vm::PredicateId>& owners) {
     if (owners.empty()) return text;
-    std::string flush;
-    std::string declarations;
-    for (const auto& [k, owner] : owners) {
-      flush += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
-      declarations += fmt::format("  std::uint64_t count{} = 0;  // site_counts[{}] not added yet\n", k, k);
-    }
-    // The counts added at a jump to the entry of `target` (its own loop's are kept).
-    const auto foreign_flush = [&](vm::PredicateId target) {
+    // The counts added but those of the loop of `kept` (a member's, or none).
+    const auto adds_except = [&](std::optional<vm::PredicateId> kept) {
       std::string added;
       for (const auto& [k, owner] : owners) {
-        if (owner != target) added += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
+        if (owner != kept) added += fmt::format("site_counts[{0}] += count{0}; count{0} = 0; ", k);
       }
       return added;
     };
+    const std::string flush = adds_except(std::nullopt);
+    std::string declarations;
+    for (const auto& [k, owner] : owners) {
+      declarations += fmt::format("  std::uint64_t count{} = 0;  // site_counts[{}] not added yet\n", k, k);
+    }
     static const std::regex spill(R"(R\[\d+\] = r\d+;)");
     static const std::regex member_jump(R"(goto p(\d+)_(entry|loop);)");
     std::string result;
@@ -1835,7 +1834,7 @@ class PredicateEmitter {
       if (line == "  }") in_member_switch = false;
       std::smatch jump;
       if (!in_member_switch && std::regex_search(code, jump, member_jump)) {
-        const std::string added = foreign_flush(static_cast<vm::PredicateId>(std::stoul(jump[1].str())));
+        const std::string added = adds_except(static_cast<vm::PredicateId>(std::stoul(jump[1].str())));
         if (!added.empty()) {
           code = jump.prefix().str() + "{ " + added + jump[0].str() + " }" + jump.suffix().str();
         }

@@ -43,11 +43,12 @@ class Heap {
     return p;
   }
   [[nodiscard]] std::size_t free_cells() const { return static_cast<std::size_t>(limit_ - top_); }
-  /// The room compiled code tests before a body takes its cells: free_cells(), or at most 0
-  /// while every reservation is to collect first (--gc-stress), so that the compiled test is
-  /// one comparison (`native_room() < n`) instead of a comparison and a test of the option.
+  /// The room to native_limit(): free_cells(), or at most 0 while every reservation is to
+  /// collect first (--gc-stress).
   [[nodiscard]] std::ptrdiff_t native_room() const { return native_limit_ - top_; }
-  /// The end native_room() measures to (compiled code keeps it while nothing collects).
+  /// The end compiled code tests a body's cells against before it takes them (the top plus the
+  /// cells past it: native_cells::short_of), so that the test is one comparison instead of a
+  /// comparison and a test of the option; it keeps it while nothing collects.
   [[nodiscard]] const Cell* native_limit() const { return native_limit_; }
   /// Every reservation collects first (the IU's --gc-stress): native_room() is never enough.
   void set_collect_always(bool on) {
