@@ -26,30 +26,36 @@ namespace fleng::vm {
 /// the address of a pointer cell whose tag is known is the cell minus that tag (vm/cell.hpp),
 /// with no mask to apply; and no other thread reads or binds a variable, so its cell is read
 /// and written with plain loads and stores (vm/terms.hpp's atomic ones order them for the
-/// threads engine), which the C++ compiler may combine.
+/// threads engine), which the C++ compiler may combine. These and NativeAccess's small steps
+/// on the way of every reduction are always inlined: in a large generated function GCC's size
+/// limits left some out of line (ready_goal, a call at the end of every append/3 of nrev).
 namespace native_cells {
 
-inline Cell* address(Cell c, Tag known) {
+[[gnu::always_inline]] inline Cell* address(Cell c, Tag known) {
   return std::bit_cast<Cell*>(static_cast<std::uintptr_t>(c - static_cast<Cell>(known)));
 }
-inline Cell load(const Cell* p) { return *p; }
-inline void store(Cell* p, Cell value) { *p = value; }
+[[gnu::always_inline]] inline Cell load(const Cell* p) { return *p; }
+[[gnu::always_inline]] inline void store(Cell* p, Cell value) { *p = value; }
+/// A REF to the tail field of the list cell `list` on IU 0: the tail where the field holds
+/// an unbound variable (list_tail; a loop reading the tail itself, cpp_emitter's tails kept
+/// as their list cells).
+[[gnu::always_inline]] inline Cell tail_field(Cell list) { return list - static_cast<Cell>(Tag::Cons) + sizeof(Cell); }
 /// field_term() for the tail of the list cell `list` on IU 0: a REF to the field when the tail
 /// is the unbound variable kept in the cell itself (a REF's tag is 0: the field's address).
 /// Computed from the tagged cell, the field's address is one addition (list - CONS + 8).
-inline Cell list_tail(Cell list) {
-  const Cell field = list - static_cast<Cell>(Tag::Cons) + sizeof(Cell);
+[[gnu::always_inline]] inline Cell list_tail(Cell list) {
+  const Cell field = tail_field(list);
   const Cell c = load(std::bit_cast<const Cell*>(static_cast<std::uintptr_t>(field)));
   return is_var_contents(c) ? field : c;
 }
 /// Whether fewer than `n` cells are free from the heap's `top` to `limit` (none where `limit`
 /// lies below `top`): top + n cells against the limit, as addresses (an addition and a
 /// comparison, where `limit - top < n` takes a subtraction more).
-inline bool short_of(const Cell* top, const Cell* limit, std::size_t n) {
+[[gnu::always_inline]] inline bool short_of(const Cell* top, const Cell* limit, std::size_t n) {
   return reinterpret_cast<std::uintptr_t>(top) + n * sizeof(Cell) > reinterpret_cast<std::uintptr_t>(limit);
 }
 /// deref() for cells of IU 0.
-inline Cell deref(Cell c) {
+[[gnu::always_inline]] inline Cell deref(Cell c) {
   while (is_ref(c)) {
     const Cell contents = load(address(c, Tag::Ref));
     if (is_var_contents(contents)) return c;
@@ -64,10 +70,10 @@ struct NativeAccess {
   /// The IU's registers: where spawned goals' and builtins' operands are read from, and the
   /// roots a collection updates (generated code keeps its registers in C++ variables and
   /// writes them here around any step that may collect).
-  static Cell* registers(Iu& iu) { return iu.registers_.data(); }
+  [[gnu::always_inline]] static Cell* registers(Iu& iu) { return iu.registers_.data(); }
 
   // --- the blocked variables of a clause attempt (passive matching) ------------------------------
-  static void clear_blocked(Iu& iu) {
+  [[gnu::always_inline]] static void clear_blocked(Iu& iu) {
     if (!iu.blocked_.empty()) iu.blocked_.clear();
   }
   static std::size_t blocked_count(const Iu& iu) { return iu.blocked_.size(); }
@@ -125,7 +131,7 @@ struct NativeAccess {
   /// predicate by a jump back to its function's entry, a builtin goal by the builtin's fast
   /// path, and then the next one; without a call, so with no goal switch counted
   /// (goal_switches bounds a stack of calls).
-  static bool ready_goal(Iu& iu, Cell& goal) {
+  [[gnu::always_inline]] static bool ready_goal(Iu& iu, Cell& goal) {
     // The heap short of kMinFreeCells, --gc-stress (the loop collects before the goal then),
     // timers pending or a step limit (Iu::update_native_poll), the attention flag up
     // (Iu::raise_attention): one test for all (Heap::native_goal_room_below).
@@ -148,11 +154,11 @@ struct NativeAccess {
     return NativeOutcome::NextGoal;
   }
   /// goal_record::args and ::predicate of a goal record of IU 0 (native_cells::address).
-  static const Cell* goal_args(Cell goal) {
+  [[gnu::always_inline]] static const Cell* goal_args(Cell goal) {
     return native_cells::address(goal, Tag::Box) + goal_record::kHeaderCells;
   }
   /// goal_record::key of the predicate of a goal record of IU 0: the low half of its origin.
-  static std::uint32_t goal_key(Cell goal) {
+  [[gnu::always_inline]] static std::uint32_t goal_key(Cell goal) {
     return static_cast<std::uint32_t>(native_cells::address(goal, Tag::Box)[1]);
   }
   static PredicateId goal_predicate(Cell goal) {
@@ -168,7 +174,7 @@ struct NativeAccess {
   /// only where the IU keeps none, Iu::run). No blocked variables are left: a body ends after
   /// its commit, which dropped those of the clauses tried before, and so does a builtin's call.
   template <bool kLineage>
-  static void take_goal(Iu& iu, NativeFrame& frame, Cell goal) {
+  [[gnu::always_inline]] static void take_goal(Iu& iu, NativeFrame& frame, Cell goal) {
     iu.pool_.pop_back();
     iu.current_goal_ = goal;
     frame.start_goal(iu.options_.time_slice);
@@ -180,7 +186,7 @@ struct NativeAccess {
   /// A builtin goal's entry takes `goal`, the top of the pool, for its one step: the time slice,
   /// call site, lineage and blocked variables take_goal sets are the next goal's business (its
   /// entry's take_goal, or the loop's), and a builtin's fast path uses none of them.
-  static void take_builtin_goal(Iu& iu, Cell goal) {
+  [[gnu::always_inline]] static void take_builtin_goal(Iu& iu, Cell goal) {
     iu.pool_.pop_back();
     iu.current_goal_ = goal;
   }
@@ -224,10 +230,10 @@ struct NativeAccess {
   /// registers written to registers() first and read back after. A collection that leaves the
   /// heap crowded ends the time slice (Iu::crowded_after). False: heap exhausted (the error is recorded).
   [[gnu::cold]] static bool reserve(Iu& iu, NativeFrame& frame, std::size_t cells);
-  static void push_goal(Iu& iu, Cell goal) { iu.pool_.push_back(goal); }
+  [[gnu::always_inline]] static void push_goal(Iu& iu, Cell goal) { iu.pool_.push_back(goal); }
   /// Room for `n` goals pushed together (GoalPool::claim): one test of the pool's room for a
   /// run of spawns, after their records are made (cpp_emitter.cpp: spawn).
-  static Cell* pool_slots(Iu& iu, std::size_t n) { return iu.pool_.claim(n); }
+  [[gnu::always_inline]] static Cell* pool_slots(Iu& iu, std::size_t n) { return iu.pool_.claim(n); }
   /// A builtin called by the instruction at `pc` (call_builtin, call_function and the fn_*
   /// instructions' general case), its operands in registers(). False on a runtime error.
   static bool call_builtin(Iu& iu, const NativeFrame& frame, std::uint64_t pc, bool function);

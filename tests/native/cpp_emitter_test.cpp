@@ -334,15 +334,14 @@ three(_).
 // A stream's producer makes each list cell with a fresh tail as two cells, the variable in
 // the cell's own tail field (vm/terms.hpp, field_term): a REF to that field is the tail, and
 // the next turn binds it in place. A reader of a list cell's tail turns the variable's contents
-// into that REF (native_cells::list_tail), never copies them.
+// into that REF (native_cells::list_tail), never copies them: second/2 unifies the tail.
 TEST(CppEmitter, AStreamProducerKeepsTheTailVariableInTheListCell) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("gen.fl", R"(
 gen(N, Max, Ns) :- less_eq(N, Max, C), gen1(C, N, Max, Ns).
 gen1(true, N, Max, Ns) :- Ns = [N|Ns1], add(N, 1, N1), gen(N1, Max, Ns1).
 gen1(false, _, _, Ns) :- Ns = [].
-count([], C0, C) :- C = C0.
-count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
+second([_|Xs], Y) :- Xs = [Y|_].
 )")) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string producing = code_of(text, "gen/3");
@@ -350,9 +349,47 @@ count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
   EXPECT_NE(producing.find("p[1] = make_var_contents();"), std::string::npos) << producing;
   EXPECT_NE(producing.find("make_pointer(Tag::Ref, p + 1, here);"), std::string::npos) << producing;
   EXPECT_EQ(producing.find("take(3)"), std::string::npos) << producing;
-  const std::string reading = code_of(text, "count/3");
+  const std::string reading = code_of(text, "second/2");
   EXPECT_NE(reading.find("= native_cells::list_tail("), std::string::npos) << reading;
   EXPECT_EQ(reading.find("= cell[1];"), std::string::npos) << reading;
+}
+
+// A loop whose tail goes to its own last call and to no builtin, spawn or unification keeps it
+// as its list cell (find_tail_cells): the last call reads the tail field, jumps to the list
+// clauses with a list cell found there (the dispatch's first test, done there) and sends
+// anything else to the entry, an unbound variable as a REF to the field (tail_field). Where the
+// loop's slice is over, the goal's argument is the tail as a term (list_tail of the cell). A
+// loop whose tail a spawn reads as well makes it a term at the match.
+TEST(CppEmitter, ALoopKeepsTheTailItPassesToItselfAsItsListCell) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("loops.fl", R"(
+count([], C0, C) :- C = C0.
+count([_|Xs], C0, C) :- add(C0, 1, C1), count(Xs, C1, C).
+watch([], C0, C) :- C = C0.
+watch([_|Xs], C0, C) :- seen(Xs), add(C0, 1, C1), watch(Xs, C1, C).
+seen(_).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string count = code_of(text, "count/3");
+  std::smatch kept;
+  ASSERT_TRUE(std::regex_search(count, kept, std::regex(R"((r\d+) = (r\d+);  // the tail read from the cell)")))
+      << count;
+  const std::string cell = kept[1].str();
+  const std::string list = kept[2].str();  // the index's register: the loop's list
+  EXPECT_NE(count.find(fmt::format("const Cell c = native_cells::address({}, Tag::Cons)[1];", list)), std::string::npos)
+      << count;
+  EXPECT_NE(count.find(fmt::format("if (is_cons(c)) [[likely]] {{ {} = c; goto {}list", list, labels_of(text, "count/3"))),
+            std::string::npos)
+      << count;
+  EXPECT_NE(count.find(fmt::format("{0} = is_var_contents(c) ? native_cells::tail_field({0}) : c;", list)),
+            std::string::npos)
+      << count;
+  EXPECT_NE(count.find(fmt::format("= native_cells::list_tail({});", cell)), std::string::npos) << count;
+  EXPECT_EQ(count.find(fmt::format("{} = native_cells::list_tail(", cell)), std::string::npos) << count;
+  const std::string watch = code_of(text, "watch/3");
+  EXPECT_TRUE(std::regex_search(watch, std::regex(R"(r\d+ = native_cells::list_tail\(r\d+\);)"))) << watch;
+  EXPECT_EQ(watch.find("the tail read from the cell"), std::string::npos) << watch;
+  EXPECT_EQ(watch.find("Tag::Cons)[1]"), std::string::npos) << watch;
 }
 
 // A unification with a side known to hold an atomic value dereferences only the other side
