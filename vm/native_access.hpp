@@ -200,25 +200,43 @@ struct NativeAccess {
 
   /// Active unification as Iu::unify, its common cases inline in the compiled code (on one IU
   /// every variable is local).
+  /// `a`'s chain is followed last, so that a variable at its end (an output, as a rule) is
+  /// bound to a value of `b` with the contents the dereference loaded.
   [[gnu::always_inline]] static bool unify(Iu& iu, Cell a, Cell b) {
-    a = native_cells::deref(a);
     b = native_cells::deref(b);
-    if (a == b) return true;
-    if (is_unbound(a) && !is_unbound(b)) {
-      if (bind_plain(a, b)) return true;
-    } else if (is_unbound(b) && !is_unbound(a)) {
-      if (bind_plain(b, a)) return true;
+    while (is_ref(a)) {
+      Cell* const cell = native_cells::address(a, Tag::Ref);
+      const Cell contents = native_cells::load(cell);
+      if (is_var_contents(contents)) {
+        if (a == b) return true;
+        if (is_unbound(b) || hooks_of(contents) != 0) return iu.unify(a, b);
+        native_cells::store(cell, b);
+        return true;
+      }
+      a = contents;
     }
+    if (a == b) return true;
+    if (is_unbound(b) && bind_plain(b, a)) return true;
     return iu.unify(a, b);
   }
 
   /// unify(iu, out, value) for a `value` that is not a reference (a builtin's result: a number
   /// or an atom): only `out` is dereferenced and may be a variable.
+  /// The variable at the end of `out`'s chain is bound as the chain is followed (the contents
+  /// loaded by the dereference are the ones tested for hooks).
   [[gnu::always_inline]] static bool unify_value(Iu& iu, Cell out, Cell value) {
-    out = native_cells::deref(out);
-    if (out == value) return true;
-    if (is_unbound(out) && bind_plain(out, value)) return true;
-    return iu.unify(out, value);
+    assert(!is_ref(value));
+    while (is_ref(out)) {
+      Cell* const cell = native_cells::address(out, Tag::Ref);
+      const Cell contents = native_cells::load(cell);
+      if (is_var_contents(contents)) {
+        if (hooks_of(contents) != 0) return iu.unify(out, value);
+        native_cells::store(cell, value);
+        return true;
+      }
+      out = contents;
+    }
+    return out == value || iu.unify(out, value);
   }
   /// Binds the unbound `variable` to `value` when no goal waits on it (no hooks: the common
   /// case, without the runtime's activation); false leaves it to Iu::unify.

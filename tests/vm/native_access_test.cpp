@@ -1,0 +1,100 @@
+// The unifications compiled code runs inline (vm/native_access.hpp: NativeAccess::unify and
+// unify_value), which bind the variable at the end of a chain of references with the contents
+// the dereference loaded and leave the rest to Iu::unify: every way through them gives what
+// Iu::unify gives, a variable with waiting goals wakes them.
+#include <gtest/gtest.h>
+
+#include "vm/native_access.hpp"
+#include "vm_test_support.hpp"
+
+namespace fleng::vm {
+namespace {
+
+using test::Machine;
+
+/// Two variables bound one to the other and the last to `end`: REF -> REF -> end.
+Cell chain(Machine& m, Cell end) {
+  const Cell first = m.var();
+  const Cell second = m.var();
+  *address_of(second) = end;
+  *address_of(first) = second;
+  return first;
+}
+
+TEST(NativeAccessUnify, BindsTheVariableAtTheEndOfEitherChain) {
+  Machine m;
+  Iu& iu = *m.iu;
+  const Cell x = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, x), Machine::integer(7)));
+  EXPECT_EQ(deref(x), Machine::integer(7));
+  const Cell y = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, m.atom("k"), chain(m, y)));
+  EXPECT_EQ(deref(y), m.atom("k"));
+  // A variable of a chain and a value reached through another.
+  const Cell z = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, z), chain(m, m.atom("v"))));
+  EXPECT_EQ(deref(z), m.atom("v"));
+}
+
+TEST(NativeAccessUnify, VariablesAndValuesAsIuUnify) {
+  Machine m;
+  Iu& iu = *m.iu;
+  // The same variable through two chains: nothing to bind.
+  const Cell v = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, v), chain(m, v)));
+  EXPECT_TRUE(is_unbound(deref(v)));
+  // Two variables: bound one to the other.
+  const Cell p = m.var();
+  const Cell q = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, p), chain(m, q)));
+  EXPECT_EQ(deref(p), deref(q));
+  EXPECT_TRUE(is_unbound(deref(p)));
+  // Values at the ends of chains.
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, Machine::integer(3)), Machine::integer(3)));
+  EXPECT_FALSE(NativeAccess::unify(iu, chain(m, Machine::integer(3)), Machine::integer(4)));
+  EXPECT_FALSE(NativeAccess::unify(iu, m.atom("a"), chain(m, m.atom("b"))));
+  // Compound terms go to Iu::unify, which binds inside them.
+  const Cell x = m.var();
+  const Cell y = m.var();
+  EXPECT_TRUE(NativeAccess::unify(iu, chain(m, m.list({Machine::integer(1), x})),
+                                  m.list({y, Machine::integer(2)})));
+  EXPECT_EQ(deref(x), Machine::integer(2));
+  EXPECT_EQ(deref(y), Machine::integer(1));
+}
+
+TEST(NativeAccessUnify, UnifyValueBindsTheVariableAtTheEndOfTheChain) {
+  Machine m;
+  Iu& iu = *m.iu;
+  const Cell x = m.var();
+  EXPECT_TRUE(NativeAccess::unify_value(iu, chain(m, x), Machine::integer(5)));
+  EXPECT_EQ(deref(x), Machine::integer(5));
+  EXPECT_TRUE(NativeAccess::unify_value(iu, x, Machine::integer(5)));
+  EXPECT_FALSE(NativeAccess::unify_value(iu, x, Machine::integer(6)));
+  EXPECT_TRUE(NativeAccess::unify_value(iu, m.atom("a"), m.atom("a")));
+  EXPECT_FALSE(NativeAccess::unify_value(iu, chain(m, m.atom("a")), m.atom("b")));
+  EXPECT_FALSE(NativeAccess::unify_value(iu, m.list({Machine::integer(1)}), Machine::integer(1)));
+}
+
+// A variable a goal waits on: the binding goes through Iu::unify, which wakes the goal, whichever
+// side of the unification its chain is on.
+TEST(NativeAccessUnify, AVariableWithWaitingGoalsWakesThem) {
+  for (int way = 0; way < 3; ++way) {
+    Machine m("p(go) :- writeln(p).\n");
+    Iu& iu = *m.iu;
+    iu.roots = {m.var()};
+    ASSERT_EQ(m.run("p", {iu.roots[0]}), RunStatus::Deadlock);
+    const Cell waited = chain(m, iu.roots[0]);
+    bool unified = false;
+    if (way == 0) unified = NativeAccess::unify(iu, waited, m.atom("go"));
+    if (way == 1) unified = NativeAccess::unify(iu, m.atom("go"), waited);
+    if (way == 2) unified = NativeAccess::unify_value(iu, waited, m.atom("go"));
+    EXPECT_TRUE(unified) << way;
+    EXPECT_EQ(deref(iu.roots[0]), m.atom("go")) << way;
+    EXPECT_EQ(iu.counters.activations, 1U) << way;
+    EXPECT_EQ(iu.run(), RunStatus::Success) << way;
+    EXPECT_EQ(m.out.str(), "p\n") << way;
+  }
+}
+
+}  // namespace
+}  // namespace fleng::vm
