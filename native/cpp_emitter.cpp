@@ -2227,7 +2227,10 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   text += "#include \"vm/native_access.hpp\"\n\n";
   text += "#pragma GCC diagnostic ignored \"-Wunused-label\"\n\n";
   text += "namespace {\n\n";
-  text += "using namespace fleng::vm;\n\n";
+  text += "using namespace fleng::vm;\n";
+  // native_cells' tag tests over vm's (declared here, they hide those of the directive).
+  text += "using native_cells::is_var_contents;\nusing native_cells::is_int;\nusing native_cells::is_atom;\n"
+          "using native_cells::is_cons;\nusing native_cells::is_struct;\nusing native_cells::is_box;\n\n";
   // A predicate alone has a function p<id>; the members of a cluster share c<k>, which their
   // p<id> call.
   for (std::size_t k = 0; k < clusters.size(); ++k) {

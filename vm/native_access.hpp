@@ -31,6 +31,22 @@ namespace fleng::vm {
 /// limits left some out of line (ready_goal, a call at the end of every append/3 of nrev).
 namespace native_cells {
 
+/// Whether `c` carries tag `t`, as (c - t) & 7 == 0: where `c` is still needed after the
+/// test, GCC computes c - t into another register and tests its low bits (lea, test, branch),
+/// where vm's (c & 7) == t takes a copy, a mask, a comparison and the branch. Compiled code
+/// uses these (its file declares them over vm's; queens and primes took 4% fewer
+/// instructions, tak and fib 2%); the interpreter keeps vm's, which took it 2.5-5% more, as
+/// it tests one tag against several values.
+[[gnu::always_inline]] constexpr bool has_tag(Cell c, Tag t) {
+  return ((c - static_cast<Cell>(t)) & kTagMask) == 0;
+}
+[[gnu::always_inline]] constexpr bool is_var_contents(Cell c) { return has_tag(c, Tag::Var); }
+[[gnu::always_inline]] constexpr bool is_int(Cell c) { return has_tag(c, Tag::Int); }
+[[gnu::always_inline]] constexpr bool is_atom(Cell c) { return has_tag(c, Tag::Atom); }
+[[gnu::always_inline]] constexpr bool is_cons(Cell c) { return has_tag(c, Tag::Cons); }
+[[gnu::always_inline]] constexpr bool is_struct(Cell c) { return has_tag(c, Tag::Struct); }
+[[gnu::always_inline]] constexpr bool is_box(Cell c) { return has_tag(c, Tag::Box); }
+
 [[gnu::always_inline]] inline Cell* address(Cell c, Tag known) {
   return std::bit_cast<Cell*>(static_cast<std::uintptr_t>(c - static_cast<Cell>(known)));
 }
@@ -207,7 +223,7 @@ struct NativeAccess {
     while (is_ref(a)) {
       Cell* const cell = native_cells::address(a, Tag::Ref);
       const Cell contents = native_cells::load(cell);
-      if (is_var_contents(contents)) {
+      if (native_cells::is_var_contents(contents)) {
         if (a == b) return true;
         if (is_unbound(b) || hooks_of(contents) != 0) return iu.unify(a, b);
         native_cells::store(cell, b);
@@ -229,7 +245,7 @@ struct NativeAccess {
     while (is_ref(out)) {
       Cell* const cell = native_cells::address(out, Tag::Ref);
       const Cell contents = native_cells::load(cell);
-      if (is_var_contents(contents)) {
+      if (native_cells::is_var_contents(contents)) {
         if (hooks_of(contents) != 0) return iu.unify(out, value);
         native_cells::store(cell, value);
         return true;
