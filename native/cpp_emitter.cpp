@@ -416,14 +416,6 @@ class PredicateEmitter {
         if (static_cast<Op>(code_[pc]) == Op::commit) bodies.back() = instructions(pc + 3, Region::Body);
       }
     }
-    const auto head_reads = [&](std::uint64_t pc) -> std::vector<std::uint64_t> {
-      switch (static_cast<Op>(code_[pc])) {
-        case Op::match_equal: return {code_[pc + 1], code_[pc + 2]};
-        case Op::set_unset:
-        case Op::commit: return {};
-        default: return {code_[pc + 1]};
-      }
-    };
     const auto shared = [&](std::size_t c, std::uint64_t pc) {
       for (std::size_t o = 0; o < bodies.size(); ++o) {
         if (o != c && bodies[o].count(pc) != 0) return true;
@@ -452,7 +444,7 @@ class PredicateEmitter {
           }
         }
         bool elsewhere = arguments.count(t) != 0 || writers != 1 || !match;
-        for (const std::uint64_t q : heads[c]) elsewhere = elsewhere || (q != match && has(head_reads(q), t));
+        for (const std::uint64_t q : heads[c]) elsewhere = elsewhere || (q != match && has(read_by(q), t));
         std::vector<std::uint64_t> readers;
         for (const std::uint64_t b : bodies[c]) {
           const RegisterUse use = body_register_use(image_, b);
@@ -531,6 +523,17 @@ class PredicateEmitter {
       }
       case Op::set_unset: return {code_[pc + 1]};
       default: return {};
+    }
+  }
+
+  /// The registers the head instruction at `pc` reads (the term it tests; both of
+  /// match_equal's).
+  [[nodiscard]] std::vector<std::uint64_t> read_by(std::uint64_t pc) const {
+    switch (static_cast<Op>(code_[pc])) {
+      case Op::match_equal: return {code_[pc + 1], code_[pc + 2]};
+      case Op::set_unset:
+      case Op::commit: return {};
+      default: return {code_[pc + 1]};
     }
   }
 

@@ -73,7 +73,7 @@ namespace native_cells {
 /// deref() for cells of IU 0. The first test stands before the loop, so that a value that is
 /// no reference (the common case) takes one test and a branch not taken, where GCC laid the
 /// `while` loop out with a jump to its test at the bottom (queens 8 and primes < 3000 took 2%
-/// fewer instructions, fib(25) 1.8% more: the layout of its function changed).
+/// fewer instructions).
 [[gnu::always_inline]] inline Cell deref(Cell c) {
   if (!is_ref(c)) [[likely]] return c;
   do {
@@ -220,16 +220,12 @@ struct NativeAccess {
   /// bound to a value of `b` with the contents the dereference loaded.
   [[gnu::always_inline]] static bool unify(Iu& iu, Cell a, Cell b) {
     b = native_cells::deref(b);
-    while (is_ref(a)) {
-      Cell* const cell = native_cells::address(a, Tag::Ref);
-      const Cell contents = native_cells::load(cell);
-      if (native_cells::is_var_contents(contents)) {
-        if (a == b) return true;
-        if (is_unbound(b) || hooks_of(contents) != 0) return iu.unify(a, b);
-        native_cells::store(cell, b);
-        return true;
-      }
-      a = contents;
+    Cell contents;
+    if (Cell* const cell = chain_end(a, contents)) {
+      if (a == b) return true;
+      if (is_unbound(b) || hooks_of(contents) != 0) return iu.unify(a, b);
+      native_cells::store(cell, b);
+      return true;
     }
     if (a == b) return true;
     if (is_unbound(b) && bind_plain(b, a)) return true;
@@ -242,17 +238,25 @@ struct NativeAccess {
   /// loaded by the dereference are the ones tested for hooks).
   [[gnu::always_inline]] static bool unify_value(Iu& iu, Cell out, Cell value) {
     assert(!is_ref(value));
-    while (is_ref(out)) {
-      Cell* const cell = native_cells::address(out, Tag::Ref);
-      const Cell contents = native_cells::load(cell);
-      if (native_cells::is_var_contents(contents)) {
-        if (hooks_of(contents) != 0) return iu.unify(out, value);
-        native_cells::store(cell, value);
-        return true;
-      }
-      out = contents;
+    Cell contents;
+    if (Cell* const cell = chain_end(out, contents)) {
+      if (hooks_of(contents) != 0) return iu.unify(out, value);
+      native_cells::store(cell, value);
+      return true;
     }
     return out == value || iu.unify(out, value);
+  }
+  /// Follows `term`'s chain of references: at an unbound variable returns its cell, with `term`
+  /// the reference to it and `contents` what the cell holds (its hooks); at a value returns
+  /// nullptr with `term` that value. The unifications bind with the contents loaded here.
+  [[gnu::always_inline]] static Cell* chain_end(Cell& term, Cell& contents) {
+    while (is_ref(term)) {
+      Cell* const cell = native_cells::address(term, Tag::Ref);
+      contents = native_cells::load(cell);
+      if (native_cells::is_var_contents(contents)) return cell;
+      term = contents;
+    }
+    return nullptr;
   }
   /// Binds the unbound `variable` to `value` when no goal waits on it (no hooks: the common
   /// case, without the runtime's activation); false leaves it to Iu::unify.
