@@ -55,28 +55,28 @@ class Heap {
     collect_always_ = on;
     limit_moved();
   }
+  /// Free cells every reduction starts with (Iu::kMinFreeCells: head matching allocates
+  /// nothing, a body reserves its own needs at its commit).
+  static constexpr std::size_t kMinFreeCells = 4096;
   /// Whether compiled code is to leave the next goal to the loop rather than take it itself
-  /// (NativeAccess::ready_goal): fewer than `cells` free, or at least a collection due while
-  /// every reservation is to collect first (--gc-stress), or timers pending or a step limit (poll:
-  /// Iu::update_native_poll), or the IU's attention flag up (stop_native_goals): one comparison
-  /// for all four.
-  [[nodiscard]] bool native_goal_room_below(std::size_t cells) const {
-    // As integers, in bytes: the limit of a stop is null, which a pointer difference may not
-    // take, and a division of the difference by the cell size would have to round.
-    const auto limit = reinterpret_cast<std::intptr_t>(native_goal_limit_.load(std::memory_order_relaxed));
-    return limit - reinterpret_cast<std::intptr_t>(top_) <
-           static_cast<std::intptr_t>(cells * sizeof(Cell));
+  /// (NativeAccess::ready_goal): fewer than kMinFreeCells free, or at least a collection due
+  /// while every reservation is to collect first (--gc-stress), or timers pending or a step
+  /// limit (poll: Iu::update_native_poll), or the IU's attention flag up (stop_native_goals):
+  /// one comparison for all four, of the top against an address kept for it (a load of the
+  /// limit, a subtraction and a comparison took an instruction more).
+  [[nodiscard]] bool native_goal_due() const {
+    return reinterpret_cast<std::uintptr_t>(top_) >= native_goal_limit_.load(std::memory_order_relaxed);
   }
   void set_native_poll(bool on) {
     native_poll_ = on;
     limit_moved();
   }
-  /// Makes native_goal_room_below() true until resume_native_goals(): the IU's attention flag
+  /// Makes native_goal_due() true until resume_native_goals(): the IU's attention flag
   /// went up (Iu::raise_attention). Safe from a signal handler and from another thread (two
   /// atomic stores), as the flag's own store.
   void stop_native_goals() {
     native_goals_stopped_.store(true);
-    native_goal_limit_.store(nullptr);
+    native_goal_limit_.store(0);
   }
   /// Ends stop_native_goals(), by the heap's own thread (the flag went down).
   void resume_native_goals() {
@@ -128,9 +128,10 @@ class Heap {
   Cell* top_ = nullptr;
   Cell* limit_ = nullptr;
   Cell* native_limit_ = nullptr;  // limit_, or space_ when collect_always_ (native_room())
-  // native_limit_, or space_ when native_poll_, or null when native_goals_stopped_ (an atomic:
-  // stop_native_goals comes from signal handlers and other threads)
-  std::atomic<Cell*> native_goal_limit_{nullptr};
+  // The address of kMinFreeCells below native_limit_, or 0 when native_poll_ or
+  // native_goals_stopped_: native_goal_due() from the top (an atomic: stop_native_goals comes
+  // from signal handlers and other threads)
+  std::atomic<std::uintptr_t> native_goal_limit_{0};
   std::atomic<bool> native_goals_stopped_{false};
   bool collect_always_ = false;
   bool native_poll_ = false;
@@ -140,10 +141,12 @@ class Heap {
   /// moves.
   void limit_moved() {
     native_limit_ = collect_always_ ? space_ : limit_;
-    native_goal_limit_.store(native_poll_ ? space_ : native_limit_);
+    const auto limit = reinterpret_cast<std::uintptr_t>(native_limit_);
+    constexpr std::uintptr_t kRoom = kMinFreeCells * sizeof(Cell);
+    native_goal_limit_.store(native_poll_ || limit < kRoom ? 0 : limit - kRoom);
     // Stored, then the stop looked at (both sequentially consistent): a stop_native_goals that
-    // comes between is seen here or stores its null after this store, never lost under it.
-    if (native_goals_stopped_.load()) native_goal_limit_.store(nullptr);
+    // comes between is seen here or stores its 0 after this store, never lost under it.
+    if (native_goals_stopped_.load()) native_goal_limit_.store(0);
   }
 };
 

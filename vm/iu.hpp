@@ -156,9 +156,8 @@ class alignas(64) Iu {
   /// instantiated by each engine's translation unit.
   template <EnginePolicy Policy>
   RunStatus run_loop(Policy& policy);
-  /// Free cells guaranteed at the start of every reduction (head matching allocates nothing;
-  /// the body reserves its own needs at commit).
-  static constexpr std::size_t kMinFreeCells = 4096;
+  /// Free cells guaranteed at the start of every reduction (Heap::kMinFreeCells).
+  static constexpr std::size_t kMinFreeCells = Heap::kMinFreeCells;
 
   // --- on a machine of several IUs ---------------------------------------------------------------
   /// Joins a machine: remote operations go to `remote` (and costs, if it simulates time).
@@ -445,7 +444,7 @@ class alignas(64) Iu {
   };
   std::vector<Sleeper> sleepers_;
   /// What native code tests at the end of a body instead of the timers and the step limit
-  /// (NativeAccess::ready_goal, through Heap::native_goal_room_below): timers are pending, or the run
+  /// (NativeAccess::ready_goal, through Heap::native_goal_due): timers are pending, or the run
   /// has a step limit, so the loop is to take every goal. Kept wherever sleepers_ changes.
   void update_native_poll() {
     heap.set_native_poll(!sleepers_.empty() ||

@@ -154,10 +154,8 @@ struct NativeAccess {
   [[gnu::always_inline]] static bool ready_goal(Iu& iu, Cell& goal) {
     // The heap short of kMinFreeCells, --gc-stress (the loop collects before the goal then),
     // timers pending or a step limit (Iu::update_native_poll), the attention flag up
-    // (Iu::raise_attention): one test for all (Heap::native_goal_room_below).
-    if (iu.heap.native_goal_room_below(Iu::kMinFreeCells)) {
-      return false;
-    }
+    // (Iu::raise_attention): one test for all (Heap::native_goal_due).
+    if (iu.heap.native_goal_due()) return false;
     goal = iu.pool_.back();
     return true;
   }
