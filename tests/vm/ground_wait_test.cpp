@@ -110,5 +110,55 @@ TEST(GroundWait, ALongStreamIsWalkedOnce) {
   EXPECT_EQ(iu.ground_wait(stream, goal), 0U);
 }
 
+// A list is walked cell after cell in a loop of its own (matching.cpp): elements that are
+// references to values, floats and compound terms, tails that are references (to a list, to
+// [] or to an unbound variable kept in the last cell), and an unbound element before the end.
+TEST(GroundWait, AListsElementsAndTailsOfEveryKind) {
+  Machine m;
+  Iu& iu = *m.iu;
+  const Cell bound_element = m.var();
+  ASSERT_TRUE(iu.unify(bound_element, Machine::integer(7)));
+  const Cell bound_tail = m.var();
+  ASSERT_TRUE(iu.unify(bound_tail, m.list({m.atom("b"), m.real(2.5)})));
+  EXPECT_EQ(first_unbound(m.list({bound_element, m.atom("a")}, bound_tail)), 0U);
+
+  // Through a reference to a list whose last tail is an unbound variable.
+  const Cell end = m.var();
+  const Cell later = m.var();
+  ASSERT_TRUE(iu.unify(later, m.list({Machine::integer(1), Machine::integer(2)}, end)));
+  EXPECT_EQ(first_unbound(m.list({Machine::integer(0)}, later)), deref(end));
+
+  // A list cell holding its unbound tail in place (compiled code builds streams so).
+  const Cell stream = m.list({Machine::integer(1)}, Machine::integer(0));
+  address_of(stream)[1] = make_var_contents();
+  EXPECT_EQ(first_unbound(m.list({Machine::integer(0)}, stream)), cdr(stream));
+  EXPECT_TRUE(is_ref(cdr(stream)));
+
+  // An unbound variable inside a compound element comes before the rest of the list.
+  const Cell inner = m.var();
+  const Cell after = m.var();
+  std::vector<Cell> walk{m.list({Machine::integer(1), m.compound("f", {inner}), after}, m.var())};
+  std::size_t visited = 0;
+  EXPECT_EQ(next_unbound(walk, visited), deref(inner));
+  EXPECT_EQ(next_unbound(walk, visited), deref(after));
+  EXPECT_FALSE(walk.empty());  // the tail is still to come
+  EXPECT_TRUE(is_ref(next_unbound(walk, visited)));
+  EXPECT_TRUE(walk.empty());
+
+  // A reference to an element bound to a list: walked as a sub-term, then the rest.
+  const Cell sub = m.var();
+  const Cell deep = m.var();
+  ASSERT_TRUE(iu.unify(sub, m.list({m.atom("x")}, deep)));
+  EXPECT_EQ(first_unbound(m.list({sub, Machine::integer(3)})), deref(deep));
+  ASSERT_TRUE(iu.unify(deep, kNil));
+  EXPECT_EQ(first_unbound(m.list({sub, Machine::integer(3)})), 0U);
+
+  // Every cell is counted as visited.
+  std::vector<Cell> counted{m.list({Machine::integer(1), Machine::integer(2), Machine::integer(3)})};
+  visited = 0;
+  EXPECT_EQ(next_unbound(counted, visited), 0U);
+  EXPECT_GE(visited, 3U);
+}
+
 }  // namespace
 }  // namespace fleng::vm
