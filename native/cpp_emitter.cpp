@@ -139,6 +139,9 @@ struct ClusterView {
   /// sets, the goals spawned within a member's strongly connected component, or by its
   /// callers, left queens 11% more instructions: the goals its slow copies spawn count too.)
   std::set<vm::PredicateId> in_place;
+  /// The function ends with take_in_cluster (a cluster of several members, emit_function):
+  /// where a body's end takes none of the goals it tests for, it goes there with the goal.
+  bool shared_take = false;
   [[nodiscard]] bool member(vm::PredicateId id) const { return locals.count(id) != 0; }
 };
 
@@ -1599,7 +1602,9 @@ class PredicateEmitter {
     for (const vm::PredicateId target : view.in_place) {
       if (target != id_ && own.count(target) == 0) members.push_back(target);
     }
-    if (own.empty() && members.empty()) return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
+    if (own.empty() && members.empty() && !view.shared_take) {
+      return {"return NativeAccess::next_goal(iu, f);  // the end of the body"};
+    }
     std::vector<std::string> out;
     out.emplace_back("for (;;) {  // the end of the body: the next goal");
     out.emplace_back("  Cell goal = 0;");
@@ -1638,7 +1643,12 @@ class PredicateEmitter {
       out.push_back(fmt::format("    goto {};", label_of(target, "entry")));
       out.emplace_back("  }");
     }
-    out.emplace_back("  return NativeAccess::switch_goal(iu, f, goal);");
+    if (view.shared_take) {
+      out.emplace_back("  taken = goal;");
+      out.emplace_back("  goto take_in_cluster;");
+    } else {
+      out.emplace_back("  return NativeAccess::switch_goal(iu, f, goal);");
+    }
     out.emplace_back("}");
     return out;
   }
@@ -2052,6 +2062,37 @@ std::string predicate_label(const vm::CodeImage& image, std::size_t i) {
   return comment_safe(image.predicates[i].name) + "/" + std::to_string(image.predicates[i].arity);
 }
 
+/// The end of a cluster's function: the goal `taken` from the top of the pool, which a body's
+/// end did not take itself (its tests are for the goals it finds there as a rule), taken in
+/// place when it is a member's, by a switch on its key and a jump to the member's entry; any
+/// other through its goal entry (NativeAccess::switch_goal). A switch rather than more tests at
+/// each end, whose branches a goal found only now and then mispredicts (own_goals); a jump
+/// rather than the goal entry's call and the function's prologue (nrev's appends, which
+/// nrev/2 spawns and append/3 finds: about 40 instructions a goal).
+std::string take_in_cluster(const std::vector<PredicateEmitter>& members, const vm::CodeImage& image,
+                            const ClusterView& view) {
+  std::string text = "take_in_cluster:\n";
+  text += "  switch (NativeAccess::goal_key(NativeAccess::opaque(taken))) {\n";
+  for (const PredicateEmitter& m : members) {
+    const vm::PredicateId id = m.id();
+    const vm::Predicate& p = image.predicates[id];
+    text += fmt::format("    case {}: {{  // {}\n", goal_key(id), predicate_label(image, id));
+    text += fmt::format("      NativeAccess::take_goal<{}>(iu, f, taken);\n", image.random_used);
+    if (view.locals.at(id)) text += "      slice = f.slice; room_limit = iu.heap.native_limit();\n";
+    text += "      [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(taken);\n";
+    for (std::uint32_t i = 0; i < p.arity; ++i) {
+      text += fmt::format("      r{} = a[{}];\n", p.arg_registers.empty() ? i : p.arg_registers[i], i);
+    }
+    text += "      noted = false;\n";
+    text += fmt::format("      goto {};\n", PredicateEmitter::label_of(id, "entry"));
+    text += "    }\n";
+  }
+  text += "    default: break;\n";
+  text += "  }\n";
+  text += "  return NativeAccess::switch_goal(iu, f, taken);\n";
+  return text;
+}
+
 /// The C++ function of one cluster (predicate_clusters.hpp) whose members have been emitted:
 /// p<id> for a predicate alone, else c<k>, which starts at the member NativeFrame::member
 /// names (the members' p<id> set it and call c<k>).
@@ -2062,6 +2103,7 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     view.locals[m.id()] = m.locals();
   }
   const bool alone = members.size() == 1;
+  view.shared_take = !alone;
   for (const PredicateEmitter& m : members) {
     for (const vm::PredicateId t : m.spawned()) {
       if (!alone && view.member(t)) view.in_place.insert(t);
@@ -2107,6 +2149,7 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
   text += "  std::size_t mark = 0;\n";
   text += "  (void)mark;\n";
   text += "  bool noted = false;  // a variable was noted as blocking (cleared at the commit)\n";
+  if (view.shared_take) text += "  Cell taken = 0;  // the goal take_in_cluster takes\n";
   std::map<std::size_t, vm::PredicateId> loop_sites;  // a loop's count site: whose loop it is
   bool locals = false;
   for (const PredicateEmitter& m : members) {
@@ -2141,6 +2184,7 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     if (!alone) text += fmt::format("// {}\n", name(m.id()));
     text += m.code(view);
   }
+  if (view.shared_take) text += take_in_cluster(members, image, view);
   text += "}\n";
   return loop_sites.empty() ? text : PredicateEmitter::with_loop_counts(text, loop_sites);
 }

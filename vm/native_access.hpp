@@ -175,6 +175,13 @@ struct NativeAccess {
   [[gnu::always_inline]] static const Cell* goal_args(Cell goal) {
     return native_cells::address(goal, Tag::Box) + goal_record::kHeaderCells;
   }
+  /// `goal`, its origin hidden from the optimizer: cpp_emitter's take_in_cluster switches on
+  /// the key of a goal each body's end has already tested, and GCC kept that key in a
+  /// register across every end's hot path (a copy more a goal) to reuse it there.
+  [[gnu::always_inline]] static Cell opaque(Cell goal) {
+    asm("" : "+r"(goal));
+    return goal;
+  }
   /// goal_record::key of the predicate of a goal record of IU 0: the low half of its origin.
   [[gnu::always_inline]] static std::uint32_t goal_key(Cell goal) {
     return static_cast<std::uint32_t>(native_cells::address(goal, Tag::Box)[1]);

@@ -185,7 +185,7 @@ count1(false, _).
 
 // The end of a body takes in place the goals its function spawns itself: fib/2 spawns goals of
 // its own and of add/3, so its bodies' ends test for both before the goal entries (a jump back
-// to its entry, add/3's fast path); count/1 spawns none, and its end goes through next_goal.
+// to its entry, add/3's fast path); count/1 spawns none, and its end tests for none.
 TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   Loaded loaded;
   ASSERT_TRUE(loaded.session.load_text("fib.fl", std::string(kFib) + kCountDown)) << loaded.err.str();
@@ -198,10 +198,12 @@ TEST(CppEmitter, ABodyEndTakesTheGoalsItsFunctionSpawnsInPlace) {
   EXPECT_NE(loop.find("goto " + labels_of(text, "fib/2") + "entry;"), std::string::npos) << loop;
   EXPECT_NE(loop.find("// add/3"), std::string::npos) << loop;
   EXPECT_NE(loop.find("inline_builtins::add("), std::string::npos) << loop;
-  const std::string counting = code_of(text, "count/1");
-  EXPECT_NE(counting.find("return NativeAccess::next_goal(iu, f); }  // the end of the body"), std::string::npos)
-      << counting;
-  EXPECT_EQ(counting.find("for (;;)"), std::string::npos) << counting;
+  // count/1 spawns none: its end tests for no goal and goes to its function's shared take
+  // (count/1 and count1/2 share a function; take_in_cluster).
+  std::string counting = code_of(text, "count/1");
+  counting = counting.substr(0, counting.find("\ntake_in_cluster:"));
+  EXPECT_NE(counting.find("goto take_in_cluster;"), std::string::npos) << counting;
+  EXPECT_EQ(counting.find("if (next == "), std::string::npos) << counting;
 }
 
 // A function that loops (its own last call) keeps its time slice, the heap's end and the count
@@ -485,6 +487,41 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
   EXPECT_EQ(before.find(" = kNil;"), std::string::npos) << before;
 }
 
+
+// A function of several predicates ends with a shared take (take_in_cluster): a body's end that
+// finds on top of the pool a goal it does not test for goes there, which takes the goal of any
+// member in place, by a switch on its key and a jump to the member's entry (nrev/2's app/3
+// goals, which app/3's base case finds), and any other goal through its goal entry.
+TEST(CppEmitter, AFunctionOfSeveralPredicatesTakesTheirGoalsInPlaceAtItsEnd) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("nrev.fl", R"(
+nrev([], R) :- R = [].
+nrev([X|Xs], R) :- nrev(Xs, R1), app(R1, [X], R).
+app([], Ys, Zs) :- Zs = Ys.
+app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string function = function_of(text, "app/3");
+  ASSERT_EQ(function, function_of(text, "nrev/2"));
+  const auto take = function.find("\ntake_in_cluster:\n");
+  ASSERT_NE(take, std::string::npos) << function;
+  const std::string shared = function.substr(take);
+  for (const std::string member : {"nrev/2", "app/3"}) {
+    const auto at = shared.find(": {  // " + member + "\n");
+    ASSERT_NE(at, std::string::npos) << member << "\n" << shared;
+    const std::string taking = shared.substr(at, shared.find("\n    }\n", at) - at);
+    EXPECT_NE(taking.find("NativeAccess::take_goal<false>(iu, f, taken);"), std::string::npos) << taking;
+    EXPECT_NE(taking.find("goto " + labels_of(text, member) + "entry;"), std::string::npos) << taking;
+  }
+  EXPECT_NE(shared.find("default: break;"), std::string::npos) << shared;
+  EXPECT_NE(shared.find("return NativeAccess::switch_goal(iu, f, taken);"), std::string::npos) << shared;
+  // app/3's base case ends there: no return to the loop of its own.
+  std::string app = code_of(text, "app/3");
+  app = app.substr(0, app.find("\ntake_in_cluster:"));
+  EXPECT_NE(app.find("goto take_in_cluster;"), std::string::npos) << app;
+  EXPECT_EQ(app.find("NativeAccess::next_goal(iu, f)"), std::string::npos) << app;
+  EXPECT_EQ(app.find("NativeAccess::switch_goal("), std::string::npos) << app;
+}
 }  // namespace
 
 namespace {
