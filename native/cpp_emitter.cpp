@@ -232,6 +232,10 @@ class PredicateEmitter {
     for (const auto& [site, segment] : site_segments_) {
       sites_[site].builtin_calls = segments_[segment].builtins;
       sites_[site].goals_spawned = segments_[segment].spawns;
+      if (const auto commit = commit_segments_.find(site); commit != commit_segments_.end()) {
+        sites_[site].builtin_calls += segments_[commit->second].builtins;
+        sites_[site].goals_spawned += segments_[commit->second].spawns;
+      }
     }
     for (std::uint32_t i = 0; i < p_.arity; ++i) registers_.insert(argument_register(i));
     // The slice, the heap's end and the loop's counts in C++ variables take registers: a
@@ -902,7 +906,11 @@ class PredicateEmitter {
           // The reduction, and what its body's first segment does, counted by one count site.
           const auto [segment, created] = body_segment_.try_emplace(body, segments_.size());
           if (created) segments_.emplace_back();
-          line(fmt::format("++site_counts[{}];  // the reduction (count site)", count_site(segment->second)));
+          // One site for every commit to the body, counted here unless the body's fast copy
+          // counts it with its inlined clauses' (@commit, commit_sites_).
+          const auto [site, new_site] = body_site_.try_emplace(body, 0);
+          if (new_site) site->second = count_site(segment->second);
+          line(fmt::format("@commit {}", site->second));
           // The body reserves its cells where a path through it first needs them (emit_room).
           std::uint64_t& reserved = body_cells_[body];
           reserved = std::max(reserved, cells);
@@ -946,6 +954,8 @@ class PredicateEmitter {
   }
 
   void emit_body_copy(std::uint64_t start) {
+    commit_pending_.reset();
+    pending_jumps_.clear();
     derefed_.clear();
     derefed_at_.clear();
     small_.clear();
@@ -957,8 +967,12 @@ class PredicateEmitter {
     reserved_at_.clear();
     body_pcs_ = instructions(start, Region::Body);
     body_targets_.clear();
+    jumps_in_.clear();
     for (const std::uint64_t pc : body_pcs_) {
-      if (const std::uint64_t target = jump_target(pc); target != 0) body_targets_.insert(target);
+      if (const std::uint64_t target = jump_target(pc); target != 0) {
+        body_targets_.insert(target);
+        ++jumps_in_[target];
+      }
       if (pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0)) body_targets_.insert(pc);
     }
     for (const std::uint64_t pc : body_pcs_) {
@@ -967,6 +981,7 @@ class PredicateEmitter {
       // on every jump here; not where a commit jumps (pc == start, or another clause's body).
       const bool committed_here = pc != start && (bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0);
       if (committed_here) room_cells_ = std::max(room_cells_, body_cells_.at(pc));
+      if (fast_copy_) settle_commit_count(pc, start, falls_through, committed_here);
       const auto jumps = reserved_at_.find(pc);
       const bool on_jumps = jumps == reserved_at_.end() ? falls_through : jumps->second;
       reserved_ = pc != start && !committed_here && on_jumps && (reserved_ || !falls_through);
@@ -975,6 +990,8 @@ class PredicateEmitter {
         const auto [segment, created] = body_segment_.try_emplace(start, segments_.size());
         if (created) segments_.emplace_back();
         open_segment(segment->second);
+        const auto site = body_site_.find(start);
+        open_site_ = site == body_site_.end() ? std::nullopt : std::optional<std::size_t>(site->second);
       } else if (at != derefed_at_.end() || bodies_.count(pc) != 0 || emitted_bodies_.count(pc) != 0) {
         open_.reset();  // something jumps here: what follows is not counted by the site before
       }
@@ -996,6 +1013,10 @@ class PredicateEmitter {
         atomic_ = intersection(atomic_, known->second.second);
       }
       label(body_label(pc));
+      if (commit_pending_ && !keeps_commit_pending(pc)) {
+        line(count_line(*commit_pending_));
+        commit_pending_.reset();
+      }
       if (takes_cells(pc)) emit_room("", pc);
       emit_body_instruction(pc);
       const auto op = static_cast<Op>(code_[pc]);
@@ -1178,6 +1199,69 @@ class PredicateEmitter {
     site_segments_.emplace_back(sites_.size() - 1, segment);
     return sites_.size() - 1;
   }
+  // A commit's count and an inlined clause's: where the body's fast copy goes from the commit
+  // to an inlined clause (its `reduced`) through inline builtins' fast paths and the dispatch's
+  // tests alone, one count site stands for both (the commit's segment and the clause's), one
+  // increment instead of two (tak's, fib's and queens' check/7's every call). The commit's own
+  // count is then made on every other way out of that stretch: before any other instruction,
+  // on the way to a builtin's slow path, and before a label that a way without it reaches too
+  // (settle_commit_count). A body without a fast copy counts at the commit (the general copy,
+  // which the slow paths enter, after the commit's count was made).
+
+  /// The line counting site `site` (one increment).
+  static std::string count_line(std::size_t site) { return fmt::format("++site_counts[{}];", site); }
+  /// Whether the instruction at `pc` of a fast copy keeps the commit's count pending: a fast
+  /// path into a new register (its failure jumps to the slow path with the count made), the
+  /// dispatch's tests, an inlined clause (which makes it).
+  [[nodiscard]] bool keeps_commit_pending(std::uint64_t pc) const {
+    const auto op = static_cast<Op>(code_[pc]);
+    if (op == Op::if_not_const || op == Op::reduced) return true;
+    return fast_function(op).has_value() && code_[pc + 3] != 0;
+  }
+  /// The site counting commit site `commit` and the inlined clause's site `clause` (of segment
+  /// `segment`) together.
+  std::size_t commit_and_clause_site(std::size_t commit, std::size_t clause, std::size_t segment) {
+    const auto [it, created] = commit_clause_sites_.try_emplace({commit, clause}, 0);
+    if (created) {
+      sites_.push_back({2, 0, 0});
+      it->second = sites_.size() - 1;
+      site_segments_.emplace_back(it->second, segment);
+      commit_segments_[it->second] = commit_segment_of_.at(commit);
+    }
+    return it->second;
+  }
+  /// At the instruction `pc` of a fast copy (before its label): the start takes the commit's
+  /// count pending; elsewhere it stays pending where every way here has it pending (the
+  /// instruction before, when it goes on to this one, and every jump here), else it is made on
+  /// each way that has it (a line before the label, the jumps' @jumpcount marks).
+  void settle_commit_count(std::uint64_t pc, std::uint64_t start, bool falls_through, bool committed_here) {
+    if (pc == start) {
+      commit_pending_.reset();
+      if (const auto site = body_site_.find(start); site != body_site_.end()) {
+        commit_pending_ = site->second;
+        deferred_commits_.insert(site->second);
+        commit_segment_of_[site->second] = body_segment_.at(start);
+      }
+      return;
+    }
+    const auto jumps = pending_jumps_.find(pc);
+    const std::size_t pending_in = jumps == pending_jumps_.end() ? 0 : jumps->second.size();
+    const auto all_in = jumps_in_.find(pc);
+    const std::size_t jumps_here = all_in == jumps_in_.end() ? 0 : all_in->second;
+    const bool all = !committed_here && pending_in == jumps_here && (!falls_through || commit_pending_) &&
+                     (falls_through || pending_in > 0);
+    if (all) {
+      if (!falls_through) commit_pending_ = jumps->second.front().second;
+    } else {
+      if (falls_through && commit_pending_) line(count_line(*commit_pending_));
+      if (jumps != pending_jumps_.end()) {
+        for (const auto& [mark, site] : jumps->second) jump_counts_[mark] = count_line(site) + " ";
+      }
+      commit_pending_.reset();
+    }
+    if (jumps != pending_jumps_.end()) pending_jumps_.erase(jumps);
+  }
+
   /// What goes before an exit inside segment `segment` once `builtins` of its builtin calls and
   /// `spawns` of its spawns have happened: the others' counts taken back (assemble() fills it
   /// in when the segment is complete).
@@ -1481,8 +1565,11 @@ class PredicateEmitter {
         line("  Cell value = 0;");
         if (fast_copy_) {
           // What is known is not tested; anything else goes to the slow path of the general copy.
-          line(fmt::format("  if (!inline_builtins::{}<{}, {}>(x, y, value)) [[unlikely]] goto {};", name,
-                           known_x, known_y, jump(fmt::format("slow{}", pc))));
+          // (The commit's count not made yet is made on the way: the slow path's count
+          // sites follow it.)
+          line(fmt::format("  if (!inline_builtins::{}<{}, {}>(x, y, value)) [[unlikely]] {}goto {};{}", name,
+                           known_x, known_y, commit_pending_ ? "{ " + count_line(*commit_pending_) + " " : "",
+                           jump(fmt::format("slow{}", pc)), commit_pending_ ? " }" : ""));
         } else {
           line(fmt::format("  if (inline_builtins::{0}(x, y, value) || (!NativeAccess::gc_stress(iu) && "
                            "inline_builtins::floats(builtin_ids::{0}, x, y, iu.heap, value))) [[likely]] {{",
@@ -1547,8 +1634,17 @@ class PredicateEmitter {
       case Op::if_not_const: {
         open_.reset();  // a branch: the segment before it is complete on both ways
         const std::string value = derefed(code_[pc + 1]);
-        line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
-                         jump(body_label(code_[pc + 3])), constant_comment(code_[pc + 2])));
+        if (commit_pending_) {
+          // The commit's count goes along (settle_commit_count decides at the target).
+          jump_counts_.emplace_back();
+          pending_jumps_[code_[pc + 3]].push_back({jump_counts_.size() - 1, *commit_pending_});
+          line(fmt::format("if ({} != {}) {{ @jumpcount{}@goto {}; }}  // {}", value, hex(code_[pc + 2]),
+                           jump_counts_.size() - 1, jump(body_label(code_[pc + 3])),
+                           constant_comment(code_[pc + 2])));
+        } else {
+          line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
+                           jump(body_label(code_[pc + 3])), constant_comment(code_[pc + 2])));
+        }
         note_jump(code_[pc + 3]);
         break;
       }
@@ -1560,7 +1656,15 @@ class PredicateEmitter {
           site->second = {count_site(segments_.size() - 1), segments_.size() - 1};
         }
         open_segment(site->second.second);
-        line(fmt::format("++site_counts[{}];  // an inlined clause (count site)", site->second.first));
+        if (commit_pending_) {
+          // The commit's count and the clause's in one site (commit_sites_).
+          open_site_ = commit_and_clause_site(*commit_pending_, site->second.first, site->second.second);
+          line(fmt::format("++site_counts[{}];  // the reduction and an inlined clause (count site)", *open_site_));
+          commit_pending_.reset();
+        } else {
+          open_site_ = site->second.first;
+          line(fmt::format("++site_counts[{}];  // an inlined clause (count site)", site->second.first));
+        }
         if (image_.random_used) {
           line(fmt::format("NativeAccess::lineage(iu) = lineage::child(NativeAccess::lineage(iu), 0x{:x}ULL);",
                            image_.site_keys.at(pc)));
@@ -1692,11 +1796,9 @@ class PredicateEmitter {
       // parallel assignment) and a jump back to its entry. The other registers keep what they
       // hold, which no spill saves before the body writes them again (spill_mark).
       // The site counting this turn of the loop (with_loop_counts).
-      if (open_) {
-        for (const auto& [site, segment] : site_segments_) {
-          if (segment == *open_) loop_sites_.insert(site);
-        }
-      }
+      // (Not a general copy's: its slow paths are not the loop's way, and a site of its own
+      // kept in a C++ variable would be added at every return of the function.)
+      if (open_ && open_site_ && !from_fast_copy_) loop_sites_.insert(*open_site_);
       line("  if (--@slice@ != 0) [[likely]] {");
       line(fmt::format("    f.site = {};", pc));
       // A tail kept as its list cell (find_tail_cells) goes to the index's register as the
@@ -1799,6 +1901,12 @@ class PredicateEmitter {
   /// `l` with its uncount_at marks replaced by the code that takes back what its segment
   /// counted and did not get to (nothing where that is nothing).
   std::string with_uncounts(std::string l) const {
+    for (std::size_t at = l.find("@jumpcount"); at != std::string::npos; at = l.find("@jumpcount", at)) {
+      const std::size_t end = l.find('@', at + 1);
+      const std::string& code = jump_counts_.at(std::stoul(l.substr(at + 10, end - at - 10)));
+      l.replace(at, end + 1 - at, code);
+      at += code.size();
+    }
     for (std::size_t at = l.find("@uncount"); at != std::string::npos; at = l.find("@uncount", at)) {
       const std::size_t end = l.find('@', at + 1);
       const Uncount& u = uncounts_.at(std::stoul(l.substr(at + 8, end - at - 8)));
@@ -1865,6 +1973,9 @@ class PredicateEmitter {
         for (const std::string& p : proceed_lines(own, view)) {
           if (const auto resolved = with_bookkeeping(p)) text += "  " + pad + *resolved + "\n";
         }
+      } else if (body.starts_with("@commit ")) {
+        const std::size_t site = std::stoul(body.substr(8));
+        if (deferred_commits_.count(site) == 0) text += "  " + pad + count_line(site) + "  // the reduction (count site)\n";
       } else if (body.starts_with("@enter ")) {
         const auto callee = static_cast<vm::PredicateId>(std::stoul(body.substr(7)));
         if (const std::string moved = entering(view.locals.at(callee)); !moved.empty()) text += "  " + pad + moved + "\n";
@@ -2055,6 +2166,19 @@ class PredicateEmitter {
     std::uint32_t spawns;
   };
   std::vector<Uncount> uncounts_;
+  // Commits counted with inlined clauses (settle_commit_count):
+  std::map<std::uint64_t, std::size_t> body_site_;  ///< the commits' site of a body, by its start
+  std::set<std::size_t> deferred_commits_;          ///< commit sites a fast copy counts instead
+  std::map<std::size_t, std::size_t> commit_segment_of_;  ///< a deferred commit site's segment
+  /// A site counting a commit and an inlined clause, by the two sites.
+  std::map<std::pair<std::size_t, std::size_t>, std::size_t> commit_clause_sites_;
+  std::map<std::size_t, std::size_t> commit_segments_;  ///< such a site's commit segment
+  std::optional<std::size_t> commit_pending_;  ///< the commit's site, not counted yet on this way
+  std::optional<std::size_t> open_site_;  ///< the site counting the open segment on this way
+  /// The jumps carrying the commit's count, by target: their @jumpcount mark and the site.
+  std::map<std::uint64_t, std::vector<std::pair<std::size_t, std::size_t>>> pending_jumps_;
+  std::vector<std::string> jump_counts_;  ///< a @jumpcount mark's code ("" or the count)
+  std::map<std::uint64_t, std::size_t> jumps_in_;  ///< the jumps to each instruction of the copy
 };
 
 /// "name/arity" of a predicate, for comments.

@@ -5,6 +5,7 @@
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <gtest/gtest.h>
@@ -139,6 +140,7 @@ TEST(CppEmitter, ACommitCountsItsReductionBuiltinsAndSpawnsAtOnce) {
   EXPECT_EQ(text.find("++iu.counters.reductions"), std::string::npos);
 }
 
+
 }  // namespace
 
 namespace {
@@ -270,18 +272,21 @@ TEST(CppEmitter, ALoopsCountIsAddedOnceBeforeARunOfSpillLines) {
   EXPECT_GT(spills_after_spills, 0U) << fib;
 }
 
+// Naive reverse: nrev/2 and append/3 share a function (a cluster).
+constexpr const char* kNrev = R"(
+nrev([], Ys) :- Ys = [].
+nrev([X|Xs], Ys) :- nrev(Xs, Ys1), append(Ys1, [X], Ys).
+append([], Ys, Zs) :- Zs = Ys.
+append([X|Xs], Ys, Zs) :- Zs = [X|Zs1], append(Xs, Ys, Zs1).
+)";
+
 // Two loops in one function (naive reverse: nrev/2's own loop spawns append/3 goals, which the
 // end of its body takes and loops in append/3's own): a jump to a member's entry adds the counts
 // of the other members' loops (so that GCC needs no register for them while that member
 // loops), never that member's own.
 TEST(CppEmitter, AJumpToAnotherMemberAddsTheCountsOfTheOtherLoops) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("nrev.fl", R"(
-nrev([], Ys) :- Ys = [].
-nrev([X|Xs], Ys) :- nrev(Xs, Ys1), append(Ys1, [X], Ys).
-append([], Ys, Zs) :- Zs = Ys.
-append([X|Xs], Ys, Zs) :- Zs = [X|Zs1], append(Xs, Ys, Zs1).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("nrev.fl", kNrev)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string function = function_of(text, "nrev/2");
   ASSERT_EQ(function, function_of(text, "append/3")) << "one cluster expected";
@@ -490,23 +495,18 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
 
 // A function of several predicates ends with a shared take (take_in_cluster): a body's end that
 // finds on top of the pool a goal it does not test for goes there, which takes the goal of any
-// member in place, by a switch on its key and a jump to the member's entry (nrev/2's app/3
-// goals, which app/3's base case finds), and any other goal through its goal entry.
+// member in place, by a switch on its key and a jump to the member's entry (nrev/2's append/3
+// goals, which append/3's base case finds), and any other goal through its goal entry.
 TEST(CppEmitter, AFunctionOfSeveralPredicatesTakesTheirGoalsInPlaceAtItsEnd) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("nrev.fl", R"(
-nrev([], R) :- R = [].
-nrev([X|Xs], R) :- nrev(Xs, R1), app(R1, [X], R).
-app([], Ys, Zs) :- Zs = Ys.
-app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("nrev.fl", kNrev)) << loaded.err.str();
   const std::string text = emit(loaded.session);
-  const std::string function = function_of(text, "app/3");
+  const std::string function = function_of(text, "append/3");
   ASSERT_EQ(function, function_of(text, "nrev/2"));
   const auto take = function.find("\ntake_in_cluster:\n");
   ASSERT_NE(take, std::string::npos) << function;
   const std::string shared = function.substr(take);
-  for (const std::string member : {"nrev/2", "app/3"}) {
+  for (const std::string member : {"nrev/2", "append/3"}) {
     const auto at = shared.find(": {  // " + member + "\n");
     ASSERT_NE(at, std::string::npos) << member << "\n" << shared;
     const std::string taking = shared.substr(at, shared.find("\n    }\n", at) - at);
@@ -515,13 +515,60 @@ app([X|Xs], Ys, Zs) :- Zs = [X|Zs1], app(Xs, Ys, Zs1).
   }
   EXPECT_NE(shared.find("default: break;"), std::string::npos) << shared;
   EXPECT_NE(shared.find("return NativeAccess::switch_goal(iu, f, taken);"), std::string::npos) << shared;
-  // app/3's base case ends there: no return to the loop of its own.
-  std::string app = code_of(text, "app/3");
+  // append/3's base case ends there: no return to the loop of its own.
+  std::string app = code_of(text, "append/3");
   app = app.substr(0, app.find("\ntake_in_cluster:"));
   EXPECT_NE(app.find("goto take_in_cluster;"), std::string::npos) << app;
   EXPECT_EQ(app.find("NativeAccess::next_goal(iu, f)"), std::string::npos) << app;
   EXPECT_EQ(app.find("NativeAccess::switch_goal("), std::string::npos) << app;
 }
+// The entries of the table of count sites: {reductions, builtin calls, spawns} each.
+std::vector<std::string> site_table(const std::string& text) {
+  std::vector<std::string> entries;
+  const std::size_t table = text.find("const NativeSite kSites[] = {\n");
+  if (table == std::string::npos) return entries;
+  const std::string body = text.substr(table, text.find("};", table) - table);
+  static const std::regex entry(R"(\{\d+, \d+, \d+\})");
+  for (auto it = std::sregex_iterator(body.begin(), body.end(), entry); it != std::sregex_iterator(); ++it) {
+    entries.push_back(it->str());
+  }
+  return entries;
+}
+
+// Where a body's fast copy goes from the commit to an inlined clause through inline builtins
+// and the dispatch's tests alone, one count site counts both: tak/4's commit (less_eq/3) and
+// tak1/5's clauses (none and three sub/3 with three spawns) as {2, 1, 0} and {2, 4, 3}, the
+// commit not counted at the commit. The commit's site alone is counted on the other ways:
+// the builtin's slow path, and the call of tak1/5 when C is neither true nor false.
+TEST(CppEmitter, ACommitIsCountedWithTheInlinedClauseItReaches) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("tak.fl", R"(
+tak(X, Y, Z, A) :- less_eq(X, Y, C), tak1(C, X, Y, Z, A).
+tak1(true, _, _, Z, A) :- A = Z.
+tak1(false, X, Y, Z, A) :-
+    sub(X, 1, X1), sub(Y, 1, Y1), sub(Z, 1, Z1),
+    tak(X1, Y, Z, A1), tak(Y1, Z, X, A2), tak(Z1, X, Y, A3), tak(A1, A2, A3, A).
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::vector<std::string> sites = site_table(text);
+  std::string tak = code_of(text, "tak/4");
+  tak = tak.substr(0, tak.find("\ntake_in_cluster:"));
+  const std::string fast = labels_of(text, "tak/4") + "fbody";
+  const auto body = tak.find("\n" + fast);
+  ASSERT_NE(body, std::string::npos) << tak;
+  EXPECT_EQ(tak.substr(0, body).find("++site_counts["), std::string::npos) << tak;
+  static const std::regex both(R"(\+\+site_counts\[(\d+)\];  // the reduction and an inlined clause)");
+  std::vector<std::string> combined;
+  for (auto it = std::sregex_iterator(tak.begin(), tak.end(), both); it != std::sregex_iterator(); ++it) {
+    combined.push_back(sites.at(std::stoul((*it)[1].str())));
+  }
+  EXPECT_EQ(combined, (std::vector<std::string>{"{2, 1, 0}", "{2, 4, 3}"})) << tak;
+  std::smatch slow;
+  ASSERT_TRUE(std::regex_search(tak, slow, std::regex(R"(\{ \+\+site_counts\[(\d+)\]; goto p\d+_slow)"))) << tak;
+  EXPECT_EQ(sites.at(std::stoul(slow[1].str())), "{1, 1, 0}");
+  EXPECT_NE(tak.find("\n  ++site_counts[" + slow[1].str() + "];\n  {  // tak1/5"), std::string::npos) << tak;
+}
+
 }  // namespace
 
 namespace {
