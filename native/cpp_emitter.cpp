@@ -232,10 +232,12 @@ class PredicateEmitter {
     for (const auto& [site, segment] : site_segments_) {
       sites_[site].builtin_calls = segments_[segment].builtins;
       sites_[site].goals_spawned = segments_[segment].spawns;
-      if (const auto commit = commit_segments_.find(site); commit != commit_segments_.end()) {
-        sites_[site].builtin_calls += segments_[commit->second].builtins;
-        sites_[site].goals_spawned += segments_[commit->second].spawns;
-      }
+    }
+    for (const auto& [both, site] : commit_clause_sites_) {
+      const vm::NativeSite& commit = sites_[both.first];
+      const vm::NativeSite& clause = sites_[both.second];
+      sites_[site] = {commit.reductions + clause.reductions, commit.builtin_calls + clause.builtin_calls,
+                      commit.goals_spawned + clause.goals_spawned};
     }
     for (std::uint32_t i = 0; i < p_.arity; ++i) registers_.insert(argument_register(i));
     // The slice, the heap's end and the loop's counts in C++ variables take registers: a
@@ -250,6 +252,27 @@ class PredicateEmitter {
   /// function holds several).
   static std::string label_of(vm::PredicateId id, const std::string& name) {
     return fmt::format("p{}_{}", id, name);
+  }
+
+  /// The lines that take `goal`, the top of the pool, a goal of cluster member `target`, in
+  /// place: the goal taken, the member's slice and heap end where it keeps them in variables
+  /// (the heap end unless `limit_current`: the code here keeps it too), the goal's arguments
+  /// (`a`, its argument cells) into the member's argument registers, a jump to its entry.
+  static std::vector<std::string> member_take(const vm::CodeImage& image, const ClusterView& view,
+                                              vm::PredicateId target, const std::string& goal,
+                                              bool limit_current) {
+    const vm::Predicate& callee = image.predicates[target];
+    std::vector<std::string> out;
+    out.push_back(fmt::format("NativeAccess::take_goal<{}>(iu, f, {});", image.random_used, goal));
+    if (view.locals.at(target)) {
+      out.emplace_back(limit_current ? "slice = f.slice;" : "slice = f.slice; room_limit = iu.heap.native_limit();");
+    }
+    for (std::uint32_t i = 0; i < callee.arity; ++i) {
+      out.push_back(fmt::format("r{} = a[{}];", callee.arg_registers.empty() ? i : callee.arg_registers[i], i));
+    }
+    out.emplace_back("noted = false;");
+    out.push_back(fmt::format("goto {};", label_of(target, "entry")));
+    return out;
   }
 
  private:
@@ -1218,15 +1241,13 @@ class PredicateEmitter {
     if (op == Op::if_not_const || op == Op::reduced) return true;
     return fast_function(op).has_value() && code_[pc + 3] != 0;
   }
-  /// The site counting commit site `commit` and the inlined clause's site `clause` (of segment
-  /// `segment`) together.
-  std::size_t commit_and_clause_site(std::size_t commit, std::size_t clause, std::size_t segment) {
+  /// The site counting commit site `commit` and the inlined clause's site `clause` together
+  /// (the sum of the two, filled in at the end of emit once both are complete).
+  std::size_t commit_and_clause_site(std::size_t commit, std::size_t clause) {
     const auto [it, created] = commit_clause_sites_.try_emplace({commit, clause}, 0);
     if (created) {
-      sites_.push_back({2, 0, 0});
+      sites_.emplace_back();
       it->second = sites_.size() - 1;
-      site_segments_.emplace_back(it->second, segment);
-      commit_segments_[it->second] = commit_segment_of_.at(commit);
     }
     return it->second;
   }
@@ -1240,7 +1261,6 @@ class PredicateEmitter {
       if (const auto site = body_site_.find(start); site != body_site_.end()) {
         commit_pending_ = site->second;
         deferred_commits_.insert(site->second);
-        commit_segment_of_[site->second] = body_segment_.at(start);
       }
       return;
     }
@@ -1658,7 +1678,7 @@ class PredicateEmitter {
         open_segment(site->second.second);
         if (commit_pending_) {
           // The commit's count and the clause's in one site (commit_sites_).
-          open_site_ = commit_and_clause_site(*commit_pending_, site->second.first, site->second.second);
+          open_site_ = commit_and_clause_site(*commit_pending_, site->second.first);
           line(fmt::format("++site_counts[{}];  // the reduction and an inlined clause (count site)", *open_site_));
           commit_pending_.reset();
         } else {
@@ -1734,17 +1754,8 @@ class PredicateEmitter {
       }
     }
     for (const vm::PredicateId target : members) {
-      const vm::Predicate& callee = image_.predicates[target];
       out.push_back(fmt::format("  if (next == {}) {{  // {}", goal_key(target), predicate_name(target)));
-      out.push_back(fmt::format("    NativeAccess::take_goal<{}>(iu, f, goal);", image_.random_used));
-      if (view.locals.at(target)) {
-        out.emplace_back(locals_ ? "    slice = f.slice;" : "    slice = f.slice; room_limit = iu.heap.native_limit();");
-      }
-      for (std::uint32_t i = 0; i < callee.arity; ++i) {
-        out.push_back(fmt::format("    r{} = a[{}];", callee.arg_registers.empty() ? i : callee.arg_registers[i], i));
-      }
-      out.emplace_back("    noted = false;");
-      out.push_back(fmt::format("    goto {};", label_of(target, "entry")));
+      for (const std::string& l : member_take(image_, view, target, "goal", locals_)) out.push_back("    " + l);
       out.emplace_back("  }");
     }
     if (view.shared_take) {
@@ -2169,10 +2180,8 @@ class PredicateEmitter {
   // Commits counted with inlined clauses (settle_commit_count):
   std::map<std::uint64_t, std::size_t> body_site_;  ///< the commits' site of a body, by its start
   std::set<std::size_t> deferred_commits_;          ///< commit sites a fast copy counts instead
-  std::map<std::size_t, std::size_t> commit_segment_of_;  ///< a deferred commit site's segment
   /// A site counting a commit and an inlined clause, by the two sites.
   std::map<std::pair<std::size_t, std::size_t>, std::size_t> commit_clause_sites_;
-  std::map<std::size_t, std::size_t> commit_segments_;  ///< such a site's commit segment
   std::optional<std::size_t> commit_pending_;  ///< the commit's site, not counted yet on this way
   std::optional<std::size_t> open_site_;  ///< the site counting the open segment on this way
   /// The jumps carrying the commit's count, by target: their @jumpcount mark and the site.
@@ -2199,16 +2208,9 @@ std::string take_in_cluster(const std::vector<PredicateEmitter>& members, const 
   text += "  switch (NativeAccess::goal_key(NativeAccess::opaque(taken))) {\n";
   for (const PredicateEmitter& m : members) {
     const vm::PredicateId id = m.id();
-    const vm::Predicate& p = image.predicates[id];
     text += fmt::format("    case {}: {{  // {}\n", goal_key(id), predicate_label(image, id));
-    text += fmt::format("      NativeAccess::take_goal<{}>(iu, f, taken);\n", image.random_used);
-    if (view.locals.at(id)) text += "      slice = f.slice; room_limit = iu.heap.native_limit();\n";
     text += "      [[maybe_unused]] const Cell* const a = NativeAccess::goal_args(taken);\n";
-    for (std::uint32_t i = 0; i < p.arity; ++i) {
-      text += fmt::format("      r{} = a[{}];\n", p.arg_registers.empty() ? i : p.arg_registers[i], i);
-    }
-    text += "      noted = false;\n";
-    text += fmt::format("      goto {};\n", PredicateEmitter::label_of(id, "entry"));
+    for (const std::string& l : PredicateEmitter::member_take(image, view, id, "taken", false)) text += "      " + l + "\n";
     text += "    }\n";
   }
   text += "    default: break;\n";

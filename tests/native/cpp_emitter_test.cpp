@@ -535,6 +535,16 @@ std::vector<std::string> site_table(const std::string& text) {
   return entries;
 }
 
+// tak/4 as examples/tak.fl has it: a commit, a dispatch inlined on less_eq/3's result, and a
+// clause that spawns three goals of its own.
+constexpr const char* kTak = R"(
+tak(X, Y, Z, A) :- less_eq(X, Y, C), tak1(C, X, Y, Z, A).
+tak1(true, _, _, Z, A) :- A = Z.
+tak1(false, X, Y, Z, A) :-
+    sub(X, 1, X1), sub(Y, 1, Y1), sub(Z, 1, Z1),
+    tak(X1, Y, Z, A1), tak(Y1, Z, X, A2), tak(Z1, X, Y, A3), tak(A1, A2, A3, A).
+)";
+
 // Where a body's fast copy goes from the commit to an inlined clause through inline builtins
 // and the dispatch's tests alone, one count site counts both: tak/4's commit (less_eq/3) and
 // tak1/5's clauses (none and three sub/3 with three spawns) as {2, 1, 0} and {2, 4, 3}, the
@@ -542,13 +552,7 @@ std::vector<std::string> site_table(const std::string& text) {
 // the builtin's slow path, and the call of tak1/5 when C is neither true nor false.
 TEST(CppEmitter, ACommitIsCountedWithTheInlinedClauseItReaches) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("tak.fl", R"(
-tak(X, Y, Z, A) :- less_eq(X, Y, C), tak1(C, X, Y, Z, A).
-tak1(true, _, _, Z, A) :- A = Z.
-tak1(false, X, Y, Z, A) :-
-    sub(X, 1, X1), sub(Y, 1, Y1), sub(Z, 1, Z1),
-    tak(X1, Y, Z, A1), tak(Y1, Z, X, A2), tak(Z1, X, Y, A3), tak(A1, A2, A3, A).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("tak.fl", kTak)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::vector<std::string> sites = site_table(text);
   std::string tak = code_of(text, "tak/4");
@@ -626,13 +630,7 @@ namespace {
 // back only the live ones: tak1/5's first argument (true or false) is dead in its bodies.
 TEST(CppEmitter, ASpillSavesOnlyTheLiveRegisters) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("tak.fl", R"(
-tak(X, Y, Z, A) :- less_eq(X, Y, C), tak1(C, X, Y, Z, A).
-tak1(true, _, _, Z, A) :- A = Z.
-tak1(false, X, Y, Z, A) :-
-    sub(X, 1, X1), sub(Y, 1, Y1), sub(Z, 1, Z1),
-    tak(X1, Y, Z, A1), tak(Y1, Z, X, A2), tak(Z1, X, Y, A3), tak(A1, A2, A3, A).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("tak.fl", kTak)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const std::string function = code_of(text, "tak1/5");
   const auto spill = function.find("{ Cell* const R = NativeAccess::registers(iu); R[");
