@@ -1351,9 +1351,9 @@ class PredicateEmitter {
       line(fmt::format("{}  p[2] = goal_record::lineage_cell(lineage::child(NativeAccess::lineage(iu), "
                        "0x{:x}ULL));",
                        pad, image_.site_keys.at(pc)));
-    } else {
-      line(fmt::format("{}  p[2] = {};", pad, hex(vm::make_small_int(0))));
     }
+    // Without random numbers the lineage cell is left as the heap had it: nothing reads it where
+    // no keys are kept (Iu::run), and the collector does not scan it (goal_record.hpp).
     for (std::uint32_t i = 0; i < n; ++i) {
       line(fmt::format("{}  p[{}] = {};", pad, vm::goal_record::kHeaderCells + i, reg(code_[regs + i])));
     }

@@ -101,7 +101,10 @@ class Collector {
     const Cell c = *scan;
     if (is_header(c)) {
       const BoxKind kind = header_kind(c);
-      // Floats and wide integers carry a raw payload; other fields after a header are cells.
+      // Floats and wide integers carry a raw payload; a goal record's origin and lineage are
+      // integers, its lineage left unwritten by compiled code that keeps no keys
+      // (goal_record.hpp); other fields after a header are cells.
+      if (kind == BoxKind::Goal) return scan + goal_record::kHeaderCells;
       return kind == BoxKind::Float || kind == BoxKind::Int64 ? scan + 2 : scan + 1;
     }
     if (is_var_contents(c)) {

@@ -5,7 +5,10 @@
 //                state = 2 * generation + (1 if suspended), modulo 2^32 (the header's aux)
 //                origin = predicate + 2^32 * call site (the code address of the call that made
 //                the goal, for error messages; 0 when unknown)
-//                lineage = the goal's lineage key (vm/lineage.hpp: random numbers)
+//                lineage = the goal's lineage key (vm/lineage.hpp: random numbers); read only
+//                where the IU keeps keys (Iu::keeps_lineage), so compiled code of a program
+//                without random numbers leaves it unwritten (whatever the heap held: the
+//                collector copies it as it is and does not scan it)
 //   hook         [HEADER Hook, size 3][goal (BOX)][generation (INT)][next hook (BOX) or []]
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and

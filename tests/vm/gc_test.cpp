@@ -202,6 +202,28 @@ TEST(Gc, ExtraRootsAreUpdatedInPlace) {
   EXPECT_EQ(iu.heap.used_cells(), 6U);
 }
 
+TEST(Gc, AGoalRecordsLineageCellIsCopiedButNotScanned) {
+  // Compiled code of a program without random numbers leaves the lineage cell as the heap had
+  // it (goal_record.hpp): here a float's header, which scanned would hide the argument after it.
+  Machine m("p(_).\n");
+  Iu& iu = *m.iu;
+  const Cell arg = m.list({m.atom("a"), m.real(1.5)});
+  Cell* p = iu.heap.allocate(goal_record::kHeaderCells + 1);
+  p[0] = goal_record::header(1);
+  p[1] = goal_record::origin(m.predicate("p", 1), 0);
+  p[2] = make_header(BoxKind::Float, 1);
+  p[3] = arg;
+  iu.roots.push_back(make_pointer(Tag::Box, p, 0));
+
+  collect_now(iu);
+  const Cell goal = iu.roots[0];
+  EXPECT_NE(address_of(goal), p);
+  EXPECT_EQ(goal_record::cells(goal)[2], make_header(BoxKind::Float, 1));
+  const Cell moved = goal_record::args(goal)[0];
+  EXPECT_TRUE(iu.heap.contains(address_of(moved)));  // the argument was evacuated
+  EXPECT_EQ(m.plain(moved), "[a,1.5]");
+}
+
 TEST(Gc, SuspendedGoalsSurviveAndStillWake) {
   Machine m("p(a) :- writeln(woke).\n");
   Iu& iu = *m.iu;
