@@ -227,7 +227,7 @@ struct NativeAccess {
     b = native_cells::deref(b);
     Cell contents;
     if (Cell* const cell = chain_end(a, contents)) {
-      if (a == b) return true;
+      // `b` the same variable as `a` is a case of is_unbound(b): Iu::unify answers it.
       if (is_unbound(b) || hooks_of(contents) != 0) return iu.unify(a, b);
       native_cells::store(cell, b);
       return true;

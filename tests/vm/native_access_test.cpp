@@ -96,5 +96,25 @@ TEST(NativeAccessUnify, AVariableWithWaitingGoalsWakesThem) {
   }
 }
 
+TEST(NativeAccessUnify, AVariableUnifiedWithItselfStaysUnboundAndItsGoalsWait) {
+  // A variable with itself, directly or through a chain, with goals waiting on it or not: the
+  // unification succeeds and binds nothing (no cycle of one cell, no goal woken).
+  for (int way = 0; way < 4; ++way) {
+    Machine m("p(go) :- writeln(p).\n");
+    Iu& iu = *m.iu;
+    iu.roots = {m.var()};
+    if (way >= 2) {
+      ASSERT_EQ(m.run("p", {iu.roots[0]}), RunStatus::Deadlock);
+    }
+    const Cell v = iu.roots[0];
+    const Cell other = way % 2 == 0 ? v : chain(m, v);
+    EXPECT_TRUE(NativeAccess::unify(iu, v, other)) << way;
+    EXPECT_TRUE(is_unbound(deref(v))) << way;
+    EXPECT_EQ(iu.counters.activations, 0U) << way;
+    ASSERT_TRUE(NativeAccess::unify(iu, v, m.atom("go"))) << way;
+    EXPECT_EQ(deref(v), m.atom("go")) << way;
+  }
+}
+
 }  // namespace
 }  // namespace fleng::vm
