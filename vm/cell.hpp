@@ -81,8 +81,11 @@ constexpr bool is_pointer(Cell c) {
 
 // --- Pointers ----------------------------------------------------------------------------------
 
+/// The three parts do not overlap (cells are 8-aligned, addresses below 2^kIuShift), so they are
+/// added: an addition folds into the address arithmetic before it (one `lea` for `p + k` and its
+/// tag, where an `or` took an instruction of its own).
 inline Cell make_pointer(Tag tag, const Cell* address, unsigned iu) {
-  return (static_cast<Cell>(iu) << kIuShift) | std::bit_cast<std::uintptr_t>(address) |
+  return (static_cast<Cell>(iu) << kIuShift) + std::bit_cast<std::uintptr_t>(address) +
          static_cast<Cell>(tag);
 }
 inline Cell* address_of(Cell c) { return std::bit_cast<Cell*>(static_cast<std::uintptr_t>(c & kAddressMask)); }
