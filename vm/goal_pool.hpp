@@ -9,6 +9,7 @@
 // iteration (GC roots) and the oldest goals (load distribution) leave the sentinel out.
 #pragma once
 
+#include <bit>
 #include <cstddef>
 #include <memory>
 
@@ -39,8 +40,13 @@ class GoalPool {
   }
   /// Room for `n` more goals on top, returned to be filled at once: the caller writes the `n`
   /// goals, oldest first, before anything else reads the pool.
+  /// (The test compares the new top with the end as addresses: the sum is the new top as
+  /// well, where `end_ - top_ < n` took a load and a subtraction more.)
   Cell* claim(std::size_t n) {
-    if (static_cast<std::size_t>(end_ - top_) < n) [[unlikely]] grow(n);
+    if (std::bit_cast<std::uintptr_t>(top_) + n * sizeof(Cell) > std::bit_cast<std::uintptr_t>(end_))
+        [[unlikely]] {
+      grow(n);
+    }
     Cell* const slots = top_;
     top_ += n;
     return slots;

@@ -73,6 +73,24 @@ TEST(GoalPool, ClaimedSlotsAreTheNextGoalsOnTopAndGrowThePoolEnough) {
   EXPECT_EQ(pool.back(), GoalPool::sentinel());
 }
 
+// Claims of every size up to past a growth, mixed with single pushes: each lands in the room
+// there is or grows the pool first (a claim that exactly fills the room, one that needs one
+// slot more); under AddressSanitizer a slot written past the end is an error.
+TEST(GoalPool, ClaimsOfEverySizeFillTheRoomExactlyOrGrowFirst) {
+  GoalPool pool;
+  std::vector<Cell> expected;
+  for (std::size_t n = 1; n <= 300; ++n) {
+    Cell* slots = pool.claim(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      slots[i] = goal(static_cast<std::int64_t>(expected.size()));
+      expected.push_back(slots[i]);
+    }
+    pool.push_back(goal(static_cast<std::int64_t>(expected.size())));
+    expected.push_back(pool.back());
+  }
+  EXPECT_EQ(std::vector<Cell>(pool.begin(), pool.end()), expected);
+}
+
 TEST(GoalPool, ErasingTheOldestKeepsTheRestInOrder) {
   GoalPool pool;
   for (int i = 0; i < 5; ++i) pool.push_back(goal(i));
