@@ -1311,17 +1311,20 @@ class PredicateEmitter {
   }
 
   /// How many spawns follow one another from the one at `pc` in the body being emitted, with
-  /// nothing jumping to any but the first (1: the spawn at `pc` alone).
+  /// nothing jumping to any but the first (1: the spawn at `pc` alone). New variables made
+  /// between them (put_var: a cell taken inline, no call) do not end the run: a variable first
+  /// met in a later goal is made between the records.
   [[nodiscard]] std::size_t spawn_run(std::uint64_t pc) const {
-    const auto is_spawn = [&](std::uint64_t at) {
-      const auto op = static_cast<Op>(code_[at]);
-      return op == Op::spawn || op == Op::spawn_at;
-    };
     std::size_t run = 1;
     for (std::uint64_t at = pc + instruction_size(code_, pc);
-         body_pcs_.count(at) != 0 && body_targets_.count(at) == 0 && is_spawn(at);
+         body_pcs_.count(at) != 0 && body_targets_.count(at) == 0;
          at += instruction_size(code_, at)) {
-      ++run;
+      const auto op = static_cast<Op>(code_[at]);
+      if (op == Op::spawn || op == Op::spawn_at) {
+        ++run;
+      } else if (op != Op::put_var && op != Op::put_var_at) {
+        break;
+      }
     }
     return run;
   }
@@ -1424,14 +1427,16 @@ class PredicateEmitter {
     const auto op = static_cast<Op>(code_[pc]);
     switch (op) {
       case Op::put_var:
-      case Op::put_var_at:  // on one IU every datum is here
-        line("{");
-        line("  Cell* const p = iu.heap.take(1);");
-        line("  p[0] = make_var_contents();");
-        line(fmt::format("  {} = make_pointer(Tag::Ref, p, here);", reg(code_[pc + 1])));
-        line("}");
+      case Op::put_var_at: {  // on one IU every datum is here
+        const std::string pad = run_left_ > 0 ? "  " : "";  // between the records of a run
+        line(pad + "{");
+        line(pad + "  Cell* const p = iu.heap.take(1);");
+        line(pad + "  p[0] = make_var_contents();");
+        line(fmt::format("{}  {} = make_pointer(Tag::Ref, p, here);", pad, reg(code_[pc + 1])));
+        line(pad + "}");
         written_derefed(code_[pc + 1]);
         break;
+      }
       case Op::put_const:
         line(fmt::format("{} = {};  // {}", reg(code_[pc + 1]), hex(code_[pc + 2]),
                          constant_comment(code_[pc + 2])));

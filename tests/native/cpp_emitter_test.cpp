@@ -338,6 +338,29 @@ three(_).
   EXPECT_EQ(one.find("pool_slots"), std::string::npos) << one;
 }
 
+// A variable first met in a later goal of the run is made between the records, and the run
+// goes on: pair/2's body spawns left(X, L) and right(L, M), M made after left's record, and
+// pushes both with one claim (queens' try/5: append(Rs, Ps, L) and check(..., A1)).
+TEST(CppEmitter, AVariableMadeBetweenSpawnsDoesNotEndTheirRun) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("pair.fl", R"(
+pair(X, A) :- left(X, L), right(L, M), done(M, A).
+left(X, L) :- L = X.
+right(L, M) :- M = L.
+done(M, A) :- A = M.
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  const std::string pair = code_of(text, "pair/2");
+  EXPECT_NE(pair.find("Cell goals[2];"), std::string::npos) << pair;
+  EXPECT_NE(pair.find("NativeAccess::pool_slots(iu, 2);"), std::string::npos) << pair;
+  EXPECT_EQ(pair.find("push_goal"), std::string::npos) << pair;
+  const std::size_t first = pair.find("goals[0] = make_pointer(Tag::Box, p, here);");
+  const std::size_t second = pair.find("goals[1] = make_pointer(Tag::Box, p, here);");
+  const std::size_t variable = pair.find("p[0] = make_var_contents();", first);
+  ASSERT_NE(first, std::string::npos) << pair;
+  EXPECT_LT(variable, second) << pair;
+}
+
 // A stream's producer makes each list cell with a fresh tail as two cells, the variable in
 // the cell's own tail field (vm/terms.hpp, field_term): a REF to that field is the tail, and
 // the next turn binds it in place. A reader of a list cell's tail turns the variable's contents
