@@ -1329,6 +1329,9 @@ class PredicateEmitter {
     return run;
   }
 
+  /// The indentation of a line inside a run of spawns' block (spawn_run), none outside.
+  [[nodiscard]] std::string run_pad() const { return run_left_ > 0 ? "  " : ""; }
+
   /// The goal record of P(registers) made by the spawn at `pc`, pushed on the pool. The goals of
   /// a run of spawns (spawn_run) are pushed together after their records are made: one test of
   /// the pool's room for all (NativeAccess::pool_slots), and nothing between the records that
@@ -1345,7 +1348,7 @@ class PredicateEmitter {
         run_done_ = 0;
       }
     }
-    const std::string pad = run_left_ > 0 ? "  " : "";
+    const std::string pad = run_pad();
     line(fmt::format("{}{{  // {}", pad, predicate_name(target)));
     line(fmt::format("{}  Cell* const p = iu.heap.take({});", pad, vm::goal_record::kHeaderCells + n));
     line(fmt::format("{}  p[0] = {};", pad, hex(vm::goal_record::header(n))));
@@ -1428,7 +1431,7 @@ class PredicateEmitter {
     switch (op) {
       case Op::put_var:
       case Op::put_var_at: {  // on one IU every datum is here
-        const std::string pad = run_left_ > 0 ? "  " : "";  // between the records of a run
+        const std::string pad = run_pad();
         line(pad + "{");
         line(pad + "  Cell* const p = iu.heap.take(1);");
         line(pad + "  p[0] = make_var_contents();");
@@ -1659,17 +1662,14 @@ class PredicateEmitter {
       case Op::if_not_const: {
         open_.reset();  // a branch: the segment before it is complete on both ways
         const std::string value = derefed(code_[pc + 1]);
+        std::string go = fmt::format("goto {};", jump(body_label(code_[pc + 3])));
         if (commit_pending_) {
           // The commit's count goes along (settle_commit_count decides at the target).
           jump_counts_.emplace_back();
           pending_jumps_[code_[pc + 3]].push_back({jump_counts_.size() - 1, *commit_pending_});
-          line(fmt::format("if ({} != {}) {{ @jumpcount{}@goto {}; }}  // {}", value, hex(code_[pc + 2]),
-                           jump_counts_.size() - 1, jump(body_label(code_[pc + 3])),
-                           constant_comment(code_[pc + 2])));
-        } else {
-          line(fmt::format("if ({} != {}) goto {};  // {}", value, hex(code_[pc + 2]),
-                           jump(body_label(code_[pc + 3])), constant_comment(code_[pc + 2])));
+          go = fmt::format("{{ @jumpcount{}@{} }}", jump_counts_.size() - 1, go);
         }
+        line(fmt::format("if ({} != {}) {}  // {}", value, hex(code_[pc + 2]), go, constant_comment(code_[pc + 2])));
         note_jump(code_[pc + 3]);
         break;
       }
