@@ -1,8 +1,9 @@
 // The C++ back end (native/cpp_emitter.hpp). Each predicate with clauses becomes
 //
-//   NativeOutcome p<id>(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3)
+//   NativeOutcome p<id>(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3)
 //
-// (arguments beyond the fourth in f.extra), whose body is
+// (arguments beyond the fourth in f.extra; f, the IU's NativeFrame, addressed from `iu`:
+// NativeAccess::frame), whose body is
 //   1. the argument registers as C++ variables, the index argument dereferenced and switched on
 //      (its tag, then its constant or functor), as Iu::run_loop's prologue selects a clause list;
 //      a list whose clauses still require different values of another argument switched on that
@@ -54,6 +55,10 @@ using vm::Op;
 
 /// Arguments a native function takes as C++ arguments (the rest travel in NativeFrame::extra).
 constexpr std::uint32_t kRegisterArguments = 4;
+/// The first line of every predicate's and cluster's function: the frame, the IU's own
+/// (NativeAccess::frame), addressed from `iu` rather than passed (a pointer to it took a
+/// register of its own for the whole function, or a stack slot where registers ran short).
+constexpr const char* kFrameLine = "  NativeFrame& f = NativeAccess::frame(iu);\n";
 /// After a last call's slice test (`if (--@slice@ != 0)`) failed: the slice was at its last
 /// reduction, which the loop's tail call counts again and so ends the slice (as the
 /// interpreter's `--slice == 0`).
@@ -1893,7 +1898,7 @@ class PredicateEmitter {
         }
       }
       while (args.size() < kRegisterArguments) args.emplace_back("0");
-      line(fmt::format("    return p{}(iu, f, {});", target, fmt::join(args, ", ")));
+      line(fmt::format("    return p{}(iu, {});", target, fmt::join(args, ", ")));
       line("  }");
       line(kSliceOver);
     }
@@ -2252,7 +2257,8 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     const vm::PredicateId id = members[0].id();
     const vm::Predicate& p = image.predicates[id];
     text += fmt::format("// {}\n", name(id));
-    text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id);
+    text += fmt::format("NativeOutcome p{}(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", id);
+    text += kFrameLine;
     text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
     // Arguments first, in their registers; every other register starts as [] (a value for
     // C++; a spill saves a register only where it is live, after the body wrote it).
@@ -2269,7 +2275,8 @@ std::string emit_function(std::vector<PredicateEmitter>& members, const vm::Code
     std::string names;
     for (const PredicateEmitter& m : members) names += (names.empty() ? "" : ", ") + name(m.id());
     text += fmt::format("// cluster {}: {}\n", k, names);
-    text += fmt::format("NativeOutcome c{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", k);
+    text += fmt::format("NativeOutcome c{}(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3) {{\n", k);
+    text += kFrameLine;
     text += "  constexpr unsigned here = 0;  // native code runs on the one-IU engine\n";
     text += "  (void)a0; (void)a1; (void)a2; (void)a3;\n";
     // The registers of all members, as [] (a value for C++); a member spills and reloads
@@ -2334,7 +2341,7 @@ std::string tail_call(std::size_t id, std::uint32_t arity, const Argument& argum
     }
   }
   while (args.size() < kRegisterArguments) args.emplace_back("0");
-  return text + fmt::format("  return p{}(iu, f, {});\n", id, fmt::join(args, ", "));
+  return text + fmt::format("  return p{}(iu, {});\n", id, fmt::join(args, ", "));
 }
 
 /// The predicates made native: the program's own, and the library's they call (directly or
@@ -2413,14 +2420,14 @@ std::string emit_cpp(const vm::CodeImage& image, const vm::AtomTable& atoms,
   // p<id> call.
   for (std::size_t k = 0; k < clusters.size(); ++k) {
     if (clusters[k].size() == 1) {
-      text += fmt::format("NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", clusters[k][0]);
+      text += fmt::format("NativeOutcome p{}(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3);\n", clusters[k][0]);
       continue;
     }
-    text += fmt::format("NativeOutcome c{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3);\n", k);
+    text += fmt::format("NativeOutcome c{}(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3);\n", k);
     for (std::size_t j = 0; j < clusters[k].size(); ++j) {
       text += fmt::format(
-          "inline NativeOutcome p{}(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) {{ "
-          "f.member = {}; return c{}(iu, f, a0, a1, a2, a3); }}\n",
+          "inline NativeOutcome p{}(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3) {{ "
+          "NativeAccess::frame(iu).member = {}; return c{}(iu, a0, a1, a2, a3); }}\n",
           clusters[k][j], j, k);
     }
   }

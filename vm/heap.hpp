@@ -63,9 +63,11 @@ class Heap {
   /// while every reservation is to collect first (--gc-stress), or timers pending or a step
   /// limit (poll: Iu::update_native_poll), or the IU's attention flag up (stop_native_goals):
   /// one comparison for all four, of the top against an address kept for it (a load of the
-  /// limit, a subtraction and a comparison took an instruction more).
+  /// limit, a subtraction and a comparison took an instruction more). Written limit <= top:
+  /// GCC then compares the loaded limit with the top in memory, where `top >= limit` had it
+  /// load both into registers in tak's function (an instruction more at every body's end).
   [[nodiscard]] bool native_goal_due() const {
-    return reinterpret_cast<std::uintptr_t>(top_) >= native_goal_limit_.load(std::memory_order_relaxed);
+    return native_goal_limit_.load(std::memory_order_relaxed) <= reinterpret_cast<std::uintptr_t>(top_);
   }
   void set_native_poll(bool on) {
     native_poll_ = on;

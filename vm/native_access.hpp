@@ -91,6 +91,11 @@ struct NativeAccess {
   /// roots a collection updates (generated code keeps its registers in C++ variables and
   /// writes them here around any step that may collect).
   [[gnu::always_inline]] static Cell* registers(Iu& iu) { return iu.registers_.data(); }
+  /// The frame native code runs with (Iu::native_frame): at a fixed offset from the IU, so
+  /// that a generated function addresses it from the IU's register (cpp_emitter.cpp: its
+  /// functions take no frame argument; queens' and tak's big functions had kept the frame's
+  /// address in a register of its own, or on the stack).
+  [[gnu::always_inline]] static NativeFrame& frame(Iu& iu) { return iu.native_frame_; }
 
   // --- the blocked variables of a clause attempt (passive matching) ------------------------------
   [[gnu::always_inline]] static void clear_blocked(Iu& iu) {

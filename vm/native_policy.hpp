@@ -13,7 +13,8 @@ namespace fleng::vm {
 class NativeLocalPolicy : public LocalPolicy {
  public:
   NativeLocalPolicy(Iu& iu, const NativeProgram& program)
-      : LocalPolicy(iu), program_(program) {
+      : LocalPolicy(iu), program_(program), frame_(iu.native_frame()) {
+    frame_ = NativeFrame{};
     frame_.goal_entries = program.goal_entries;
     frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
     frame_.goal_switch_budget = program.goal_switches;
@@ -43,7 +44,7 @@ class NativeLocalPolicy : public LocalPolicy {
 
  private:
   const NativeProgram& program_;
-  NativeFrame frame_;
+  NativeFrame& frame_;  ///< the IU's (Iu::native_frame), where compiled code finds it
 };
 
 static_assert(EnginePolicy<NativeLocalPolicy>);

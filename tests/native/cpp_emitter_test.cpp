@@ -500,7 +500,8 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
   ASSERT_NE(ping, pong);
   const std::string ping_id = ping.substr(1, ping.size() - 2);
   const std::string pong_id = pong.substr(1, pong.size() - 2);
-  EXPECT_NE(text.find("inline NativeOutcome p" + pong_id + "(Iu& iu, NativeFrame& f, Cell a0, Cell a1, Cell a2, Cell a3) { f.member = "),
+  EXPECT_NE(text.find("inline NativeOutcome p" + pong_id +
+                      "(Iu& iu, Cell a0, Cell a1, Cell a2, Cell a3) { NativeAccess::frame(iu).member = "),
             std::string::npos);
   // pong/3's last call of ping/2, and ping/2's (through ping1/3) of pong/3: jumps.
   const std::string pong_code = code_of(text, "pong/3");
@@ -515,6 +516,35 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
   EXPECT_EQ(before.find(" = kNil;"), std::string::npos) << before;
 }
 
+
+// Every function of a predicate or cluster finds the frame at its IU (NativeAccess::frame)
+// rather than taking a pointer to it: none is passed among them, the entries from the loop
+// and from the pool pass none on, and each function's first line names it.
+TEST(CppEmitter, AFunctionAddressesTheFrameFromItsIu) {
+  Loaded loaded;
+  ASSERT_TRUE(loaded.session.load_text("ping.fl", R"(
+ping(N, A) :- less(0, N, C), ping1(C, N, A).
+ping1(true, N, A) :- sub(N, 1, N1), pong(N1, [N], A).
+ping1(false, _, A) :- A = done.
+pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
+lone(X, Y) :- Y = [X].
+)")) << loaded.err.str();
+  const std::string text = emit(loaded.session);
+  EXPECT_EQ(text.find("(iu, f, a0"), std::string::npos) << text;
+  EXPECT_EQ(text.find("(Iu& iu, NativeFrame& f, Cell a0"), std::string::npos) << text;
+  std::size_t definitions = 0;
+  for (const std::string head : {"\nNativeOutcome p", "\nNativeOutcome c"}) {
+    for (std::size_t at = text.find(head); at != std::string::npos; at = text.find(head, at + 1)) {
+      const std::size_t end = text.find('\n', at + 1);
+      if (text.substr(at, end - at).ends_with(";")) continue;  // a declaration
+      ++definitions;
+      EXPECT_EQ(text.substr(end + 1, text.find('\n', end + 1) - end - 1),
+                "  NativeFrame& f = NativeAccess::frame(iu);")
+          << text.substr(at, 200);
+    }
+  }
+  EXPECT_GE(definitions, 2U);  // lone/2's p<id> and the ping/pong cluster's c<k> at least
+}
 
 // A function of several predicates ends with a shared take (take_in_cluster): a body's end that
 // finds on top of the pool a goal it does not test for goes there, which takes the goal of any

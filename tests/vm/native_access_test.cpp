@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "vm/native_access.hpp"
+#include "vm/native_policy.hpp"
 #include "vm_test_support.hpp"
 
 namespace fleng::vm {
@@ -114,6 +115,21 @@ TEST(NativeAccessUnify, AVariableUnifiedWithItselfStaysUnboundAndItsGoalsWait) {
     ASSERT_TRUE(NativeAccess::unify(iu, v, m.atom("go"))) << way;
     EXPECT_EQ(deref(v), m.atom("go")) << way;
   }
+}
+
+// Compiled code addresses the frame from its IU (NativeAccess::frame) and takes no pointer to
+// it: the frame the policy hands the loop's calls is that one, set up for the program.
+TEST(NativeFrameOfTheIu, ThePolicyRunsWithTheIusFrame) {
+  Machine m;
+  Iu& iu = *m.iu;
+  iu.native_frame().goal_switches = 7;
+  NativeProgram program;
+  program.goal_switches = 5;
+  NativeLocalPolicy policy(iu, program);
+  EXPECT_EQ(&policy.native_frame(), &iu.native_frame());
+  EXPECT_EQ(&NativeAccess::frame(iu), &iu.native_frame());
+  EXPECT_EQ(iu.native_frame().goal_switch_budget, 5U);
+  EXPECT_EQ(iu.native_frame().goal_switches, 0U);  // what an earlier run left is cleared
 }
 
 }  // namespace
