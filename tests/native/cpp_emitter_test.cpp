@@ -476,18 +476,21 @@ filter1(false, P, X, Xs, Ys) :- Ys = [X|Ys1], filter(P, Xs, Ys1).
 
 namespace {
 
+/// ping/2, ping1/3 and pong/3 call one another last: one cluster.
+constexpr const char* kPingPong = R"(
+ping(N, A) :- less(0, N, C), ping1(C, N, A).
+ping1(true, N, A) :- sub(N, 1, N1), pong(N1, [N], A).
+ping1(false, _, A) :- A = done.
+pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
+)";
+
 // Predicates that call one another last share one C++ function (native/predicate_clusters.hpp):
 // a last call of another member is a jump to its entry with the arguments in its registers
 // and nothing else set (a spill saves only the registers live there); the members' p<id>
 // name the member the function starts at.
 TEST(CppEmitter, PredicatesThatCallOneAnotherShareAFunction) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("ping.fl", R"(
-ping(N, A) :- less(0, N, C), ping1(C, N, A).
-ping1(true, N, A) :- sub(N, 1, N1), pong(N1, [N], A).
-ping1(false, _, A) :- A = done.
-pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("ping.fl", kPingPong)) << loaded.err.str();
   const std::string text = emit(loaded.session);
   const auto cluster = text.find("// cluster ");
   ASSERT_NE(cluster, std::string::npos) << text;
@@ -522,13 +525,8 @@ pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
 // and from the pool pass none on, and each function's first line names it.
 TEST(CppEmitter, AFunctionAddressesTheFrameFromItsIu) {
   Loaded loaded;
-  ASSERT_TRUE(loaded.session.load_text("ping.fl", R"(
-ping(N, A) :- less(0, N, C), ping1(C, N, A).
-ping1(true, N, A) :- sub(N, 1, N1), pong(N1, [N], A).
-ping1(false, _, A) :- A = done.
-pong(N, L, A) :- L = [X], add(X, N, Y), ping(Y, A).
-lone(X, Y) :- Y = [X].
-)")) << loaded.err.str();
+  ASSERT_TRUE(loaded.session.load_text("ping.fl", std::string(kPingPong) + "lone(X, Y) :- Y = [X].\n"))
+      << loaded.err.str();
   const std::string text = emit(loaded.session);
   EXPECT_EQ(text.find("(iu, f, a0"), std::string::npos) << text;
   EXPECT_EQ(text.find("(Iu& iu, NativeFrame& f, Cell a0"), std::string::npos) << text;
