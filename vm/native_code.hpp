@@ -60,9 +60,10 @@ struct NativeSiteCounts {
 /// goal whose inputs its fast path cannot take).
 using NativeGoalEntry = NativeOutcome (*)(Iu& iu, NativeFrame& frame, Cell goal);
 
-/// The state a chain of native reductions carries between predicates (one per IU, the policy's,
-/// reset at each entry from the loop): the time slice left, and on return what the loop is to
-/// reduce next.
+/// The state a chain of native reductions carries between predicates (one per IU: the IU's own,
+/// Iu::native_frame, which generated code addresses from the IU; the native policy sets it up
+/// for its program and the loop resets it at each entry): the time slice left, and on return
+/// what the loop is to reduce next.
 struct NativeFrame {
   std::uint32_t slice = 0;  ///< direct reductions left before the goal goes to the back
   /// The `execute` that made the goal being reduced directly (its code address), 0 while the
