@@ -151,9 +151,9 @@ class alignas(64) Iu {
   void fold_native_counts() {
     if (native_counts_.counts != nullptr) native_counts_.fold(counters);
   }
-  /// The state native code carries between predicates (vm/native_code.hpp), the policy's while
-  /// native code runs. It is the IU's own, so that compiled code finds it at a fixed offset
-  /// from the IU (NativeAccess::frame) and keeps no register for a pointer to it.
+  /// The state native code carries between predicates (vm/native_code.hpp), set up by the
+  /// native policy for its program. It is the IU's own, so that compiled code finds it at a
+  /// fixed offset from the IU (NativeAccess::frame) and keeps no register for a pointer to it.
   NativeFrame& native_frame() { return native_frame_; }
   /// The reducer under an engine's policy (vm/engine_policy.hpp): reduces goals until the
   /// policy stops it, an error, halt/1 or an interrupt. Defined in vm/reducer_loop.hpp,

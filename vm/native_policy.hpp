@@ -13,11 +13,12 @@ namespace fleng::vm {
 class NativeLocalPolicy : public LocalPolicy {
  public:
   NativeLocalPolicy(Iu& iu, const NativeProgram& program)
-      : LocalPolicy(iu), program_(program), frame_(iu.native_frame()) {
-    frame_ = NativeFrame{};
-    frame_.goal_entries = program.goal_entries;
-    frame_.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
-    frame_.goal_switch_budget = program.goal_switches;
+      : LocalPolicy(iu), program_(program) {
+    NativeFrame& frame = iu.native_frame();
+    frame = NativeFrame{};
+    frame.goal_entries = program.goal_entries;
+    frame.goal_entry_count = program.goal_entries != nullptr ? program.extent.predicate_count : 0;
+    frame.goal_switch_budget = program.goal_switches;
     // The runs of the program's count sites, folded into the IU's counters wherever they are
     // read (Iu::fold_native_counts) and when the run ends.
     for (std::size_t k = 0; k < program.site_count; ++k) program.site_counts[k] = 0;
@@ -40,11 +41,11 @@ class NativeLocalPolicy : public LocalPolicy {
   [[nodiscard]] NativeEntry native_entry(PredicateId pred) const {
     return pred < program_.extent.predicate_count ? program_.entries[pred] : nullptr;
   }
-  NativeFrame& native_frame() { return frame_; }
+  /// The IU's frame (Iu::native_frame), where compiled code finds it.
+  NativeFrame& native_frame() { return iu_.native_frame(); }
 
  private:
   const NativeProgram& program_;
-  NativeFrame& frame_;  ///< the IU's (Iu::native_frame), where compiled code finds it
 };
 
 static_assert(EnginePolicy<NativeLocalPolicy>);
