@@ -48,7 +48,6 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
   const std::uint32_t call_site = vm::goal_record::call_site(goal);
   const vm::PredicateId predicate = vm::goal_record::predicate(goal);
   const std::uint32_t arity = vm::goal_record::arity(goal);
-  const vm::Cell* args = vm::goal_record::args(goal);
   Site& site = sites_[call_site];
   if (!site.seen) {
     site.predicate = predicate;
@@ -66,7 +65,7 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
   }
   if (marked && *marked > 0) {
     if (*marked <= arity) {
-      const vm::Cell v = vm::deref(args[*marked - 1]);
+      const vm::Cell v = vm::deref(vm::goal_record::arg(goal, *marked - 1));
       if (vm::is_integer(v)) key = vm::integer_value(v);
       site.key_argument = *marked;
     }
@@ -76,7 +75,7 @@ void ProfileRecorder::begin(unsigned iu, vm::Cell goal, const vm::Cell* fresh) {
     // shared by the goals of every block) is found out by the executor: its goals of one key
     // are made on several IUs.
     for (std::uint32_t i = 0; i < arity; ++i) {
-      const vm::Cell v = vm::deref(args[i]);
+      const vm::Cell v = vm::deref(vm::goal_record::arg(goal, i));
       if (vm::is_integer(v)) {
         key = vm::integer_value(v);
         if (site.key_argument == 0) site.key_argument = i + 1;

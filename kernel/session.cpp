@@ -577,7 +577,9 @@ std::vector<std::string> Session::suspended_lines(const vm::Iu& iu, bool many, s
     const vm::Cell goal = entry.goal;
     const auto& predicate = image_->predicates[vm::goal_record::predicate(goal)];
     const std::uint32_t site = vm::goal_record::call_site(goal);
-    const vm::Cell* args = vm::goal_record::args(goal);
+    std::vector<vm::Cell> terms(vm::goal_record::arity(goal));
+    vm::goal_record::copy_args(goal, terms.data());
+    const vm::Cell* args = terms.data();
     std::string shown = iu.format_goal(predicate.name, args, predicate.arity, site);
     const vm::VariableNames names = iu.goal_variable_names(args, predicate.arity, site);
     std::string waits;

@@ -91,7 +91,12 @@ class Collector {
         }
         case Tag::Cons: return copy_list_cell(*heap, c, p);
         case Tag::Struct:
-        case Tag::Box: return copy(*heap, c, p, 1 + header_size(first));
+        case Tag::Box:
+          // (A structure's header is a functor's, never a goal record's.)
+          if (header_kind(first) == BoxKind::Goal && goal_record::has_slot_variables(c)) [[unlikely]] {
+            return copy_goal_with_slot_variables(*heap, c, p, 1 + header_size(first));
+          }
+          return copy(*heap, c, p, 1 + header_size(first));
         default: return c;
       }
     }
@@ -116,7 +121,7 @@ class Collector {
     return scan + 1;
   }
 
-  Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
+  [[gnu::always_inline]] Cell copy(Heap& heap, Cell c, Cell* from, std::size_t n) {
     Cell* to = heap.allocate(n);
     // Most objects are a few cells (a list cell, a float, a small structure): a loop, not a
     // call of memmove.
@@ -138,6 +143,26 @@ class Collector {
       address_of(moved)[1] = make_pointer(Tag::Ref, forward_address(tail), iu_of(c));
     } else if (is_var_contents(tail)) {
       from[1] = make_forward(address_of(moved) + 1);
+    }
+    return moved;
+  }
+
+  /// copy() of a goal record with slot variables (goal_record.hpp): each variable still
+  /// unbound moves with the record, its old slot forwarding to the new one for the REFs to it
+  /// met later; a slot a REF met first forwards to the cell its variable moved into
+  /// (evacuate_pointer), and the copy's slot becomes a REF to that cell, as copy_list_cell does
+  /// for a list cell's tail. The header cells after the first are not looked at (the lineage
+  /// cell may hold anything: goal_record.hpp).
+  [[gnu::noinline]] Cell copy_goal_with_slot_variables(Heap& heap, Cell c, Cell* from, std::size_t n) {
+    const Cell moved = copy(heap, c, from, n);
+    Cell* const to = address_of(moved);
+    for (std::size_t k = goal_record::kHeaderCells; k < n; ++k) {
+      const Cell slot = from[k];
+      if (is_var_contents(slot)) {
+        from[k] = make_forward(to + k);
+      } else if (is_header(slot)) {
+        to[k] = make_pointer(Tag::Ref, forward_address(slot), iu_of(c));
+      }
     }
     return moved;
   }

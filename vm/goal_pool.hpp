@@ -15,14 +15,16 @@
 
 #include "vm/cell.hpp"
 #include "vm/code.hpp"
+#include "vm/goal_record.hpp"
 
 namespace fleng::vm {
 
 class GoalPool {
  public:
   /// The predicate of the sentinel's record: no predicate of any program (ids are indices of
-  /// the image's predicate table).
-  static constexpr PredicateId kNoPredicate = 0xFFFFFFFFU;
+  /// the image's predicate table), the largest a record's origin holds (goal_record.hpp; no
+  /// slot variables), which no compiled code has a key for (kKeyedPredicates).
+  static constexpr PredicateId kNoPredicate = goal_record::kKeyedPredicates;
 
   GoalPool();
   GoalPool(const GoalPool&) = delete;

@@ -71,7 +71,9 @@ void Iu::trace_builtin(PredicateId predicate, const Cell* registers, std::uint32
 void Iu::trace_suspend(Cell goal, const std::vector<Cell>& variables) {
   if (trace_left_ == 0) return;
   const Predicate& p = image.predicates[goal_record::predicate(goal)];
-  const Cell* args = goal_record::args(goal);
+  std::vector<Cell> terms(goal_record::arity(goal));
+  goal_record::copy_args(goal, terms.data());
+  const Cell* args = terms.data();
   const std::uint32_t site = goal_record::call_site(goal);
   const VariableNames names = goal_variable_names(args, p.arity, site);
   std::string on;
@@ -84,7 +86,9 @@ void Iu::trace_suspend(Cell goal, const std::vector<Cell>& variables) {
 void Iu::trace_wake(Cell goal) {
   if (trace_left_ == 0) return;
   const Predicate& p = image.predicates[goal_record::predicate(goal)];
-  trace_line(fmt::format("wake     {}", format_goal(p.name, goal_record::args(goal), p.arity,
+  std::vector<Cell> terms(goal_record::arity(goal));
+  goal_record::copy_args(goal, terms.data());
+  trace_line(fmt::format("wake     {}", format_goal(p.name, terms.data(), p.arity,
                                                     goal_record::call_site(goal))));
 }
 

@@ -59,7 +59,7 @@ NativeOutcome NativeAccess::output_failed(Iu& iu, const NativeFrame& frame, std:
 NativeOutcome NativeAccess::builtin_goal_failed(Iu& iu, PredicateId pred, Cell goal) {
   const Predicate& predicate = iu.image.predicates[pred];
   Cell* const R = iu.registers_.data();
-  std::copy_n(goal_record::args(goal), predicate.arity, R);
+  goal_record::copy_args(goal, R);
   iu.current_goal_ = goal;
   iu.builtin_site_ = goal_record::call_site(goal);
   // (it counts the call itself)

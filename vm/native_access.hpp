@@ -192,7 +192,8 @@ struct NativeAccess {
     return static_cast<std::uint32_t>(native_cells::address(goal, Tag::Box)[1]);
   }
   static PredicateId goal_predicate(Cell goal) {
-    return static_cast<PredicateId>(small_int_value(native_cells::address(goal, Tag::Box)[1]) & 0xFFFFFFFF);
+    return static_cast<PredicateId>(small_int_value(native_cells::address(goal, Tag::Box)[1]) &
+                                    (goal_record::kSlotVariables - 1));
   }
   /// The goal entry of a predicate the loop reduces (a builtin without a fast path, an
   /// interpreted predicate): the goal stays in the pool for the loop.

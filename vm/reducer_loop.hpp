@@ -213,7 +213,8 @@ next_goal:
       goal = current_goal_;
     }
   }
-  pred = goal_record::predicate(goal);
+  // (Only records compiled code makes may have slot variables: goal_record.hpp.)
+  pred = RunsNativeCode<Policy> ? goal_record::predicate(goal) : goal_record::plain_predicate(goal);
   arity = goal_record::arity(goal);
   if (lineage_on) [[unlikely]] lineage_ = goal_record::lineage(goal);
   if (const auto& layout = predicates[pred].arg_registers; !layout.empty()) [[unlikely]] {
@@ -235,6 +236,14 @@ next_goal:
       default:
         for (std::uint32_t i = 0; i < arity; ++i) R[i] = goal_args[i];
         break;
+    }
+  }
+  if constexpr (RunsNativeCode<Policy>) {
+    // A record compiled code made may keep variables in its slots (goal_record.hpp): those
+    // still unbound are read again as REFs to them.
+    if (goal_record::has_slot_variables(goal)) [[unlikely]] {
+      const auto& layout = predicates[pred].arg_registers;
+      for (std::uint32_t i = 0; i < arity; ++i) R[layout.empty() ? i : layout[i]] = goal_record::arg(goal, i);
     }
   }
   slice = policy.first_slice();

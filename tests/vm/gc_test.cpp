@@ -163,6 +163,59 @@ last([_,Z|Xs], Y) :- last([Z|Xs], Y).
   EXPECT_EQ(m.out.str(), "1\n");
 }
 
+TEST(Gc, ASlotVariableMovesWithItsGoalRecord) {
+  // The record is met first: its copy keeps the variable in its slot, and the REF to the old
+  // slot, met next, follows the slot's forwarding to the new one.
+  Machine m("p(_, _).\n");
+  Iu& iu = *m.iu;
+  const auto [goal, variable] = m.goal_with_slot_variable("p", {m.atom("a")});
+  EXPECT_EQ(goal_record::arg(goal, 0), variable);
+  iu.roots.push_back(goal);
+  iu.roots.push_back(variable);
+  collect_now(iu);
+  EXPECT_EQ(iu.heap.used_cells(), goal_record::kHeaderCells + 2);  // the record only
+  const Cell moved = iu.roots[0];
+  EXPECT_NE(address_of(moved), address_of(goal));
+  EXPECT_TRUE(goal_record::has_slot_variables(moved));
+  EXPECT_EQ(goal_record::predicate(moved), m.predicate("p", 2));
+  EXPECT_EQ(iu.roots[1], make_pointer(Tag::Ref, goal_record::args(moved), 0));
+  EXPECT_EQ(goal_record::arg(moved, 0), iu.roots[1]);
+  ASSERT_TRUE(iu.unify(iu.roots[1], Machine::integer(5)));
+  EXPECT_EQ(goal_record::arg(moved, 0), Machine::integer(5));
+  EXPECT_EQ(goal_record::arg(moved, 1), m.atom("a"));
+}
+
+TEST(Gc, ASlotVariableReachedFirstMovesOutOfItsGoalRecord) {
+  // The REF to the slot is met first: the variable moves into a cell of its own, and the
+  // record's copy, made after, refers to it; both still name one variable.
+  Machine m("p(_, _).\n");
+  Iu& iu = *m.iu;
+  const auto [goal, variable] = m.goal_with_slot_variable("p", {m.atom("a")});
+  iu.roots.push_back(variable);
+  iu.roots.push_back(goal);
+  collect_now(iu);
+  EXPECT_EQ(iu.heap.used_cells(), 1 + goal_record::kHeaderCells + 2);
+  ASSERT_TRUE(is_ref(iu.roots[0]));
+  EXPECT_TRUE(is_var_contents(*address_of(iu.roots[0])));
+  EXPECT_EQ(goal_record::arg(iu.roots[1], 0), iu.roots[0]);
+  collect_now(iu);  // and again, now as an ordinary variable
+  EXPECT_EQ(goal_record::arg(iu.roots[1], 0), iu.roots[0]);
+  ASSERT_TRUE(iu.unify(iu.roots[0], m.atom("b")));
+  EXPECT_EQ(deref(goal_record::arg(iu.roots[1], 0)), m.atom("b"));
+}
+
+TEST(Gc, ABoundSlotVariableIsShortCutToItsValue) {
+  Machine m("p(_, _).\n");
+  Iu& iu = *m.iu;
+  const auto [goal, variable] = m.goal_with_slot_variable("p", {m.atom("a")});
+  ASSERT_TRUE(iu.unify(variable, m.list({Machine::integer(1)})));
+  iu.roots.push_back(variable);
+  iu.roots.push_back(goal);
+  collect_now(iu);
+  EXPECT_TRUE(is_cons(iu.roots[0]));  // the REF became the value
+  EXPECT_EQ(m.plain(goal_record::arg(iu.roots[1], 0)), "[1]");
+}
+
 TEST(Gc, SharingOfUnboundVariablesIsPreserved) {
   Machine m;
   Iu& iu = *m.iu;

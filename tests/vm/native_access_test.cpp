@@ -132,5 +132,55 @@ TEST(NativeFrameOfTheIu, ThePolicyRunsWithTheIusFrame) {
   EXPECT_EQ(iu.native_frame().goal_switches, 0U);  // what an earlier run left is cleared
 }
 
+// The loop running native code takes goals whose records keep variables in their slots
+// (vm/goal_record.hpp): an unbound slot reaches the clause as a REF to it, a bound one as its
+// value, and a goal waiting on its own slot's variable wakes when it is bound, across
+// collections. (The program here has no native code: the loop interprets it under the
+// native policy.)
+TEST(NativeLoopSlotVariables, AnUnboundSlotReachesTheClauseAsAVariable) {
+  Machine m("p(X, Y) :- Y = f(X).\n");
+  Iu& iu = *m.iu;
+  const Cell result = m.var();
+  const auto [goal, variable] = m.goal_with_slot_variable("p", {result});
+  iu.roots.push_back(variable);
+  iu.roots.push_back(result);
+  NativeAccess::push_goal(iu, goal);
+  EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Success);
+  ASSERT_TRUE(iu.unify(iu.roots[0], Machine::integer(3)));
+  EXPECT_EQ(m.plain(iu.roots[1]), "f(3)");
+}
+
+TEST(NativeLoopSlotVariables, ABoundSlotReachesTheClauseAsItsValue) {
+  Machine m("p(X, Y) :- Y = f(X).\n");
+  Iu& iu = *m.iu;
+  const Cell result = m.var();
+  const auto [goal, variable] = m.goal_with_slot_variable("p", {result});
+  ASSERT_TRUE(iu.unify(variable, m.atom("a")));
+  iu.roots.push_back(result);
+  NativeAccess::push_goal(iu, goal);
+  EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Success);
+  EXPECT_EQ(m.plain(iu.roots[0]), "f(a)");
+}
+
+TEST(NativeLoopSlotVariables, AGoalWaitingOnItsSlotWakesAfterCollections) {
+  Machine m("q(a, Y) :- Y = woke.\n");
+  Iu& iu = *m.iu;
+  const Cell result = m.var();
+  const auto [goal, variable] = m.goal_with_slot_variable("q", {result});
+  iu.roots.push_back(variable);
+  iu.roots.push_back(result);
+  NativeAccess::push_goal(iu, goal);
+  EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Deadlock);
+  ASSERT_EQ(iu.suspended_goals().size(), 1U);
+  EXPECT_EQ(iu.suspended_goals()[0].variables[0], iu.roots[0]);  // the slot's own variable
+  for (int i = 0; i < 2; ++i) {
+    iu.heap.allocate(iu.heap.free_cells());
+    ASSERT_TRUE(iu.ensure_heap(1));
+  }
+  ASSERT_TRUE(iu.unify(iu.roots[0], m.atom("a")));
+  EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Success);
+  EXPECT_EQ(m.plain(iu.roots[1]), "woke");
+}
+
 }  // namespace
 }  // namespace fleng::vm

@@ -9,12 +9,14 @@
 #include <stdexcept>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "frontend/parse.hpp"
 #include "vm/atom_table.hpp"
 #include "vm/code.hpp"
 #include "vm/compiler.hpp"
+#include "vm/goal_record.hpp"
 #include "vm/iu.hpp"
 #include "vm/term_writer.hpp"
 #include "vm/terms.hpp"
@@ -105,6 +107,21 @@ class Machine {
     std::uint32_t i = 1;
     for (const Cell e : elements) p[i++] = e;
     return make_pointer(Tag::Box, p, iu->index());
+  }
+
+  /// A goal record of `name`/(1 + others) whose first argument is a new variable kept in its
+  /// slot (vm/goal_record.hpp, slot variables), the others after it: the record, and the
+  /// variable as a REF to the slot.
+  std::pair<Cell, Cell> goal_with_slot_variable(const std::string& name, std::initializer_list<Cell> others) {
+    const auto n = static_cast<std::uint32_t>(1 + others.size());
+    Cell* p = allocate(goal_record::kHeaderCells + n);
+    p[0] = goal_record::header(n);
+    p[1] = goal_record::origin(predicate(name, n) | goal_record::kSlotVariables, 0);
+    p[2] = goal_record::lineage_cell(0);
+    p[3] = make_var_contents();
+    std::uint32_t i = 4;
+    for (const Cell a : others) p[i++] = a;
+    return {make_pointer(Tag::Box, p, iu->index()), make_pointer(Tag::Ref, p + 3, iu->index())};
   }
 
   /// The text of a term as error messages show it.
