@@ -4,6 +4,8 @@
 // Iu::unify gives, a variable with waiting goals wakes them.
 #include <gtest/gtest.h>
 
+#include <string>
+
 #include "vm/native_access.hpp"
 #include "vm/native_policy.hpp"
 #include "vm_test_support.hpp"
@@ -137,14 +139,21 @@ TEST(NativeFrameOfTheIu, ThePolicyRunsWithTheIusFrame) {
 // value, and a goal waiting on its own slot's variable wakes when it is bound, across
 // collections. (The program here has no native code: the loop interprets it under the
 // native policy.)
-TEST(NativeLoopSlotVariables, AnUnboundSlotReachesTheClauseAsAVariable) {
-  Machine m("p(X, Y) :- Y = f(X).\n");
+/// `name(V, R)` pushed with V a slot variable of its record, R a variable of its own; roots:
+/// V (roots[0]) and R (roots[1]).
+void push_goal_with_slot_variable(Machine& m, const std::string& name) {
   Iu& iu = *m.iu;
   const Cell result = m.var();
-  const auto [goal, variable] = m.goal_with_slot_variable("p", {result});
+  const auto [goal, variable] = m.goal_with_slot_variable(name, {result});
   iu.roots.push_back(variable);
   iu.roots.push_back(result);
   NativeAccess::push_goal(iu, goal);
+}
+
+TEST(NativeLoopSlotVariables, AnUnboundSlotReachesTheClauseAsAVariable) {
+  Machine m("p(X, Y) :- Y = f(X).\n");
+  Iu& iu = *m.iu;
+  push_goal_with_slot_variable(m, "p");
   EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Success);
   ASSERT_TRUE(iu.unify(iu.roots[0], Machine::integer(3)));
   EXPECT_EQ(m.plain(iu.roots[1]), "f(3)");
@@ -165,11 +174,7 @@ TEST(NativeLoopSlotVariables, ABoundSlotReachesTheClauseAsItsValue) {
 TEST(NativeLoopSlotVariables, AGoalWaitingOnItsSlotWakesAfterCollections) {
   Machine m("q(a, Y) :- Y = woke.\n");
   Iu& iu = *m.iu;
-  const Cell result = m.var();
-  const auto [goal, variable] = m.goal_with_slot_variable("q", {result});
-  iu.roots.push_back(variable);
-  iu.roots.push_back(result);
-  NativeAccess::push_goal(iu, goal);
+  push_goal_with_slot_variable(m, "q");
   EXPECT_EQ(iu.run_native(NativeProgram{}), RunStatus::Deadlock);
   ASSERT_EQ(iu.suspended_goals().size(), 1U);
   EXPECT_EQ(iu.suspended_goals()[0].variables[0], iu.roots[0]);  // the slot's own variable
