@@ -19,8 +19,8 @@
 // with arg() (an unbound slot reads as a REF to it), and the collector moves the slots'
 // variables with the record (gc.cpp). The one-IU engine's readers know them (the loop running
 // native code, the deadlock report, the trace); no code makes such records yet: compiled code
-// is to (docs/native.md, "What is left"), once the interpreter makes the same ones, so that
-// both keep the same heap layout.
+// is to once the interpreter makes the same ones, so that both keep the same heap layout
+// (docs/native.md, "Slot variables, measured and waiting for the interpreter").
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and
 // bumps its generation, so the other hooks are recognised as stale (docs/engine.md). The
@@ -66,9 +66,9 @@ inline std::uint32_t call_site(Cell goal) {
 constexpr Cell origin(PredicateId predicate, std::uint64_t call_site) {
   return make_small_int(static_cast<std::int64_t>((call_site << 32) | predicate));
 }
-/// The low half of the origin cell of every goal of `predicate` (below kKeyedPredicates), whatever its
-/// call site (the site lies above bit 34): compiled code recognises the goals it takes in place
-/// by comparing it, without decoding the predicate (NativeAccess::goal_key).
+/// The low half of the origin cell of every goal of `predicate` (below kKeyedPredicates),
+/// whatever its call site (the site lies above bit 34): compiled code recognises the goals it
+/// takes in place by comparing it, without decoding the predicate (NativeAccess::goal_key).
 constexpr std::uint32_t key(PredicateId predicate) {
   return static_cast<std::uint32_t>(origin(predicate, 0));
 }
