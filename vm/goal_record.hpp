@@ -18,9 +18,9 @@
 // Such a record says so in its origin (kSlotVariables); a reader of its arguments takes them
 // with arg() (an unbound slot reads as a REF to it), and the collector moves the slots'
 // variables with the record (gc.cpp). The one-IU engine's readers know them (the loop running
-// native code, the deadlock report, the trace); no code makes such records yet: compiled code
-// is to once the interpreter makes the same ones, so that both keep the same heap layout
-// (docs/native.md, "Slot variables, measured and waiting for the interpreter").
+// native code, the deadlock report, the trace). No code makes such records: compiled code alone
+// would lay out the heap unlike the interpreter, and the interpreter making them was measured
+// slower (docs/native.md, "Slot variables, measured and not used").
 //
 // A goal suspended on several variables has a hook on each; the first binding activates it and
 // bumps its generation, so the other hooks are recognised as stale (docs/engine.md). The
