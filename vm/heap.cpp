@@ -31,6 +31,7 @@ Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool p
   limit_moved();
   // The first usable cells are made resident now, at start-up, rather than one page fault per
   // 4 KiB while the program runs (the advice is only a hint: without it the pages fault in).
+  touched_cells_[0] = touched_cells_[1] = usable_cells();
 #ifdef MADV_POPULATE_WRITE
   // Both spaces: the first collection switches to the other one, whose pages would otherwise
   // fault in one by one while the program allocates into it.
@@ -48,6 +49,8 @@ Heap::~Heap() {
 
 void Heap::begin_collection() {
   peak_used_cells = std::max(peak_used_cells, used_cells());
+  // The survivors take at most what the evacuated space holds.
+  touched_cells_[1 - current_] = std::max(touched_cells_[1 - current_], used_cells());
   old_ = space_;
   current_ = 1 - current_;
   space_ = spaces_[current_];
@@ -72,12 +75,19 @@ void Heap::end_collection(std::size_t headroom) {
   usable = std::min(usable, max_cells_);
   limit_ = space_ + usable;
   limit_moved();
-  // The evacuated space is the next to-space, filled up to at most `usable` cells: its pages
-  // beyond that go back to the system (so the resident size follows the live data), the others
-  // stay mapped (no page faults on every cycle).
+  touched_cells_[current_] = std::max(touched_cells_[current_], usable);
+  // The evacuated space is the next to-space, filled up to about `usable` cells: when it was
+  // used to more than twice that, its pages beyond go back to the system (so the resident
+  // size follows the live data); the others stay mapped (no page faults on every cycle). Only
+  // the part it used is advised: over the whole reservation (a GiB by default) the call cost
+  // a run keeping its live data growing, collected a thousand times, 15% of its time.
   const std::size_t page_cells = 4096 / sizeof(Cell);
   const std::size_t keep = (usable + page_cells - 1) / page_cells * page_cells;
-  if (keep < max_cells_) madvise(old_ + keep, (max_cells_ - keep) * sizeof(Cell), MADV_DONTNEED);
+  std::size_t& touched = touched_cells_[1 - current_];
+  if (touched > 2 * keep && keep < max_cells_) {
+    madvise(old_ + keep, (std::min(touched, max_cells_) - keep) * sizeof(Cell), MADV_DONTNEED);
+    touched = keep;
+  }
   old_ = nullptr;
   grown_cells_ = 0;
 }
@@ -91,6 +101,7 @@ bool Heap::grow(std::size_t cells) {
       fits ? std::min(max_cells_, std::max(before * 2, used + cells)) : max_cells_;
   limit_ = space_ + usable;
   limit_moved();
+  touched_cells_[current_] = std::max(touched_cells_[current_], usable);
   grown_cells_ += usable - before;
   return fits;
 }

@@ -100,9 +100,9 @@ class Heap {
   [[nodiscard]] bool in_old_space(const Cell* p) const { return p >= old_ && p < old_ + max_cells_; }
   [[nodiscard]] Cell* top() const { return top_; }
   [[nodiscard]] Cell* space_begin() const { return space_; }
-  /// Ends a collection: releases the old space's pages and sets the usable size to
-  /// kLiveMultiple times the live data, at least `headroom` of it free and at least the initial
-  /// size (within the maximum).
+  /// Ends a collection: sets the usable size to kLiveMultiple times the live data, at least
+  /// `headroom` of it free and at least the initial size (within the maximum), and releases the
+  /// old space's pages beyond it when that space was used to more than twice that size.
   void end_collection(std::size_t headroom);
 
   /// Raises the usable size in place, without a collection (nothing moves: the space is
@@ -124,6 +124,9 @@ class Heap {
   std::size_t max_cells_;
   std::size_t initial_cells_;
   Cell* spaces_[2] = {nullptr, nullptr};
+  /// Of each space, the cells below which pages may be resident (the most it was usable
+  /// since its pages were last released): end_collection releases pages of that part only.
+  std::size_t touched_cells_[2] = {0, 0};
   int current_ = 0;
   Cell* space_ = nullptr;  // current space
   Cell* old_ = nullptr;    // the space being evacuated, during a collection

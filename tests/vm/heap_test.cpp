@@ -3,7 +3,10 @@
 #include "vm/heap.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
+#include <bit>
 #include <cstdint>
 
 #include "vm/terms.hpp"
@@ -130,6 +133,41 @@ TEST(Heap, GrowthStopsAtTheMaximum) {
   heap.end_collection(1000);
   EXPECT_EQ(heap.usable_cells(), 128U);
   EXPECT_EQ(heap.free_cells(), 28U);
+}
+
+/// Whether the page holding `p` is resident (mincore).
+bool resident(const Cell* p) {
+  const auto page = static_cast<std::uintptr_t>(sysconf(_SC_PAGESIZE));
+  unsigned char in_core = 0;
+  void* start = std::bit_cast<void*>(std::bit_cast<std::uintptr_t>(p) / page * page);
+  EXPECT_EQ(mincore(start, 1, &in_core), 0);
+  return (in_core & 1) != 0;
+}
+
+/// A heap whose space was used to `used` cells (written), then collected with `live` cells
+/// surviving: whether that space's cell `probe` is still resident.
+bool resident_after_collection(std::size_t used, std::size_t live, std::size_t probe) {
+  Heap heap(0, std::size_t{1} << 20, 1024);
+  EXPECT_TRUE(heap.grow(used));
+  Cell* const space = heap.allocate(used);
+  for (std::size_t i = 0; i < used; ++i) space[i] = make_small_int(static_cast<std::int64_t>(i));
+  EXPECT_TRUE(resident(space + probe));
+  heap.begin_collection();
+  EXPECT_NE(heap.allocate(live), nullptr);
+  heap.end_collection(16);
+  return resident(space + probe);
+}
+
+// After a collection the evacuated space's pages beyond the new usable size go back to the
+// system when that space was used to more than twice it (the resident size follows the live
+// data), and stay when it was used to less (no page faults at every collection of a program
+// whose live data moves up and down).
+TEST(Heap, CollectionReleasesPagesOnlyOfASpaceUsedToTwiceTheNewSize) {
+  const std::size_t used = std::size_t{1} << 16;
+  const std::size_t probe = used - 1;
+  EXPECT_FALSE(resident_after_collection(used, 1024, probe));  // usable 4096: released
+  // Live data a fifth of the space: usable four fifths of it, the page beyond it stays.
+  EXPECT_TRUE(resident_after_collection(used, used / 5, probe));
 }
 
 // --- terms.hpp helpers on a heap --------------------------------------------------------------------
