@@ -29,9 +29,9 @@ Heap::Heap(unsigned iu, std::size_t max_cells, std::size_t initial_cells, bool p
   top_ = space_;
   limit_ = space_ + std::min(initial_cells, max_cells_);
   limit_moved();
+  touched_cells_[0] = touched_cells_[1] = usable_cells();
   // The first usable cells are made resident now, at start-up, rather than one page fault per
   // 4 KiB while the program runs (the advice is only a hint: without it the pages fault in).
-  touched_cells_[0] = touched_cells_[1] = usable_cells();
 #ifdef MADV_POPULATE_WRITE
   // Both spaces: the first collection switches to the other one, whose pages would otherwise
   // fault in one by one while the program allocates into it.
@@ -83,9 +83,9 @@ void Heap::end_collection(std::size_t headroom) {
   // a run keeping its live data growing, collected 1445 times, 11% of its time.
   const std::size_t page_cells = 4096 / sizeof(Cell);
   const std::size_t keep = (usable + page_cells - 1) / page_cells * page_cells;
-  std::size_t& touched = touched_cells_[1 - current_];
-  if (touched > 2 * keep && keep < max_cells_) {
-    madvise(old_ + keep, (std::min(touched, max_cells_) - keep) * sizeof(Cell), MADV_DONTNEED);
+  std::size_t& touched = touched_cells_[1 - current_];  // (never above max_cells_)
+  if (touched > 2 * keep) {
+    madvise(old_ + keep, (touched - keep) * sizeof(Cell), MADV_DONTNEED);
     touched = keep;
   }
   old_ = nullptr;
